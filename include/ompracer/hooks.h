@@ -1,0 +1,77 @@
+/* ompracer hook ABI: the only contract between the instrumentation pass (pass/) and
+ * the runtime (runtime/). The pass emits calls to these functions; the runtime
+ * implements them. The pass tells the runtime WHERE (site ids) and WHAT (access kind
+ * and size); the runtime alone decides whether two accesses race.
+ *
+ * Site ids: every instrumented module carries a table of `struct ompracer_site`
+ * records and registers it once from a module constructor. The runtime answers with
+ * a base id; the site id passed to a hook is that base plus the record's index.
+ * Id 0 means "unknown site".
+ */
+#ifndef OMPRACER_HOOKS_H
+#define OMPRACER_HOOKS_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define OMPRACER_ABI_VERSION 1
+
+/* What a site is. */
+enum ompracer_site_kind {
+  OMPRACER_SITE_READ = 1,
+  OMPRACER_SITE_WRITE = 2,
+  OMPRACER_SITE_ATOMIC = 3,    /* atomic load, store, rmw or cmpxchg */
+  OMPRACER_SITE_CONSTRUCT = 4, /* a call into the OpenMP runtime (a directive) */
+};
+
+/* One source location, emitted by the pass as constant data. */
+struct ompracer_site {
+  const char *file;     /* as debug info records it; NULL without -g */
+  const char *function; /* source-level function (outlined bodies: their parent) */
+  uint32_t line;        /* 0 without debug info */
+  uint32_t column;
+  uint32_t kind; /* enum ompracer_site_kind */
+};
+
+/* Registers a module's site table; returns the id of sites[0]. */
+uint32_t __ompracer_register_sites(const struct ompracer_site *sites, uint32_t count,
+                                   uint32_t abi_version);
+
+/* Plain accesses of 1, 2, 4, 8 and 16 bytes, and of any size. */
+void __ompracer_read1(const void *addr, uint32_t site);
+void __ompracer_read2(const void *addr, uint32_t site);
+void __ompracer_read4(const void *addr, uint32_t site);
+void __ompracer_read8(const void *addr, uint32_t site);
+void __ompracer_read16(const void *addr, uint32_t site);
+void __ompracer_write1(void *addr, uint32_t site);
+void __ompracer_write2(void *addr, uint32_t site);
+void __ompracer_write4(void *addr, uint32_t site);
+void __ompracer_write8(void *addr, uint32_t site);
+void __ompracer_write16(void *addr, uint32_t site);
+void __ompracer_read_range(const void *addr, uint64_t size, uint32_t site);
+void __ompracer_write_range(void *addr, uint64_t size, uint32_t site);
+
+/* Atomic accesses: never race with each other, do race with plain accesses.
+ * is_write is 0 for an atomic load, 1 for a store, rmw or cmpxchg. */
+void __ompracer_atomic(void *addr, uint64_t size, uint32_t is_write, uint32_t site);
+
+/* Fresh memory: a stack slot whose address escapes (at function entry) or a heap
+ * block just returned by an allocator. Its old history belongs to dead objects. */
+void __ompracer_fresh_memory(void *addr, uint64_t size);
+
+/* The next OpenMP runtime event on this thread comes from the directive at `site`
+ * (called right before each construct-related __kmpc_* call). */
+void __ompracer_construct(uint32_t site);
+
+/* The next task created on this thread is an if(0) task (undeferred by the program's
+ * semantics, not only by the runtime's choice). */
+void __ompracer_task_if0(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

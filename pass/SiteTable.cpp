@@ -1,0 +1,84 @@
+#include "SiteTable.h"
+
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+namespace ompracer {
+
+SiteTable::SiteTable(Module &M) : M(M) {
+  Base = new GlobalVariable(M, Type::getInt32Ty(M.getContext()), /*isConstant=*/false,
+                            GlobalValue::InternalLinkage,
+                            ConstantInt::get(Type::getInt32Ty(M.getContext()), 0),
+                            "__ompracer_site_base");
+}
+
+Value *SiteTable::siteArg(IRBuilder<> &IRB, const DebugLoc &Loc, StringRef Function,
+                          ompracer_site_kind Kind) {
+  StringRef File;
+  unsigned Line = 0, Column = 0;
+  if (Loc) {
+    File = Loc->getFilename();
+    Line = Loc.getLine();
+    Column = Loc.getCol();
+  } else if (const DISubprogram *SP = IRB.GetInsertBlock()->getParent()->getSubprogram()) {
+    // Compiled with -g, but the optimiser merged or moved the access: the file is
+    // known, the line is not (reported as such, not as "no debug info").
+    File = SP->getFilename();
+  }
+  auto Key = std::make_tuple(File.str(), Function.str(), Line, Column, unsigned(Kind));
+  auto [It, Inserted] = Index.try_emplace(Key, Sites.size());
+  if (Inserted)
+    Sites.push_back({File.str(), Function.str(), Line, Column, unsigned(Kind)});
+  Value *BaseVal = IRB.CreateLoad(IRB.getInt32Ty(), Base, "ompracer.site_base");
+  return IRB.CreateAdd(BaseVal, IRB.getInt32(It->second));
+}
+
+Constant *SiteTable::stringConstant(StringRef S) {
+  auto &Slot = Strings[S];
+  if (!Slot) {
+    Constant *Data = ConstantDataArray::getString(M.getContext(), S);
+    auto *GV = new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
+                                  GlobalValue::PrivateLinkage, Data, "ompracer.str");
+    GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    Slot = GV;
+  }
+  return Slot;
+}
+
+void SiteTable::finish() {
+  if (Sites.empty()) {
+    Base->eraseFromParent();
+    return;
+  }
+  LLVMContext &C = M.getContext();
+  Type *I32 = Type::getInt32Ty(C);
+  PointerType *Ptr = PointerType::getUnqual(C);
+  // Must match struct ompracer_site in include/ompracer/hooks.h.
+  StructType *SiteTy = StructType::get(C, {Ptr, Ptr, I32, I32, I32});
+  std::vector<Constant *> Rows;
+  for (const Site &S : Sites) {
+    Constant *File = S.File.empty() ? ConstantPointerNull::get(Ptr) : stringConstant(S.File);
+    Rows.push_back(ConstantStruct::get(
+        SiteTy, {File, stringConstant(S.Function), ConstantInt::get(I32, S.Line),
+                 ConstantInt::get(I32, S.Column), ConstantInt::get(I32, S.Kind)}));
+  }
+  ArrayType *TableTy = ArrayType::get(SiteTy, Rows.size());
+  auto *Table = new GlobalVariable(M, TableTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
+                                   ConstantArray::get(TableTy, Rows), "ompracer.sites");
+
+  // static void ctor(void) { base = __ompracer_register_sites(table, n, ABI); }
+  FunctionCallee Register = M.getOrInsertFunction("__ompracer_register_sites", I32, Ptr, I32, I32);
+  Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(C), false),
+                                    GlobalValue::InternalLinkage, "ompracer.module_ctor", M);
+  IRBuilder<> IRB(BasicBlock::Create(C, "entry", Ctor));
+  Value *BaseId = IRB.CreateCall(Register, {Table, IRB.getInt32(Rows.size()),
+                                            IRB.getInt32(OMPRACER_ABI_VERSION)});
+  IRB.CreateStore(BaseId, Base);
+  IRB.CreateRetVoid();
+  // Priority 0, like the sanitizers: before any user constructor can run OpenMP code.
+  appendToGlobalCtors(M, Ctor, 0);
+}
+
+} // namespace ompracer

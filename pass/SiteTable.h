@@ -1,0 +1,50 @@
+// The per-module table of source sites. Each hook call names its site by an index
+// into this table; a module constructor registers the table with the runtime, which
+// answers with the id of the first entry (the module's "site base").
+#ifndef OMPRACER_PASS_SITETABLE_H
+#define OMPRACER_PASS_SITETABLE_H
+
+#include "ompracer/hooks.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/DebugLoc.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+
+#include <map>
+#include <tuple>
+#include <vector>
+
+namespace ompracer {
+
+class SiteTable {
+public:
+  explicit SiteTable(llvm::Module &M);
+
+  // The value to pass as a hook's site argument for this location and kind,
+  // computed at the builder's insertion point.
+  llvm::Value *siteArg(llvm::IRBuilder<> &IRB, const llvm::DebugLoc &Loc,
+                       llvm::StringRef Function, ompracer_site_kind Kind);
+
+  // Emits the table and its registering constructor; no-op for an empty table.
+  void finish();
+  size_t size() const { return Sites.size(); }
+
+private:
+  struct Site {
+    std::string File, Function;
+    unsigned Line, Column, Kind;
+  };
+  llvm::Constant *stringConstant(llvm::StringRef S);
+
+  llvm::Module &M;
+  llvm::GlobalVariable *Base; // i32 written by the constructor
+  std::vector<Site> Sites;
+  std::map<std::tuple<std::string, std::string, unsigned, unsigned, unsigned>, unsigned> Index;
+  llvm::StringMap<llvm::Constant *> Strings;
+};
+
+} // namespace ompracer
+
+#endif

@@ -1,0 +1,62 @@
+/* Fast-mode access history (seed Algorithms 18 and 19): per application byte, the
+ * last write and up to two reads that may run in parallel, each as (strand, site).
+ * Checking an access against them finds every apparent race with earlier accesses
+ * as long as taskwaits are fully nested and no mutual exclusion is used.
+ *
+ * Updates are atomic with respect to each other through striped spin locks on the
+ * shadow cells (one lock per 8 application bytes' cells, hashed into a fixed table). */
+#ifndef OMPRACER_HISTORY_FAST_H
+#define OMPRACER_HISTORY_FAST_H
+
+#include "ospg.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* One remembered access. node 0: empty. The site's top bit marks an atomic access. */
+struct access_ref {
+  node_id node;
+  uint32_t site;
+};
+#define ACCESS_ATOMIC 0x80000000u
+#define ACCESS_SITE(s) ((s) & ~ACCESS_ATOMIC)
+
+struct history_cell {
+  struct access_ref w, r1, r2;
+};
+
+/* Memoised isParallel(cur, x) for the strand that is running on this thread: most
+ * accesses of a strand meet the same few earlier strands, so most queries hit. Must be
+ * reset (sp_cache_reset) whenever the thread's current strand changes. */
+#define SP_CACHE_SLOTS 64
+struct sp_cache {
+  node_id cur;
+  node_id key[SP_CACHE_SLOTS];
+  bool parallel[SP_CACHE_SLOTS];
+};
+void sp_cache_reset(struct sp_cache *c, node_id cur);
+
+/* The current access, as the hooks describe it. */
+struct access_now {
+  node_id node;
+  uint32_t site; /* with ACCESS_ATOMIC for atomics */
+  bool is_write;
+};
+
+/* A race found by one access: against one earlier access, over nbytes from addr. */
+struct race_found {
+  uintptr_t addr;
+  uint32_t nbytes;
+  struct access_ref prev;
+  bool prev_is_write;
+};
+#define MAX_RACES_PER_ACCESS 4
+
+/* Checks [addr, addr + size) against the history and records the access. Returns the
+ * number of distinct earlier accesses it races with (at most MAX_RACES_PER_ACCESS are
+ * described in out). */
+unsigned history_fast_access(uintptr_t addr, size_t size, const struct access_now *now,
+                             struct sp_cache *cache, struct race_found *out);
+
+#endif

@@ -1,0 +1,73 @@
+/* The hooks the instrumented program calls (include/ompracer/hooks.h). This is the hot
+ * path: an access outside any checked strand costs one thread-local load and branch. */
+#include "ompracer/hooks.h"
+
+#include "report.h"
+#include "shadow.h"
+#include "sites.h"
+#include "thread_state.h"
+
+#define EXPORT __attribute__((visibility("default")))
+
+static inline void check_access(const void *addr, uint64_t size, uint32_t site, bool is_write,
+                                bool atomic) {
+  struct thread_state *t = &t_self;
+  if (__builtin_expect(!t->active, 0))
+    return;
+  if (__builtin_expect(!atomic_load_explicit(&g_detecting, memory_order_relaxed), 0))
+    return;
+  struct access_now now = {t->strand, site | (atomic ? ACCESS_ATOMIC : 0), is_write};
+  struct race_found races[MAX_RACES_PER_ACCESS];
+  unsigned n = history_fast_access((uintptr_t)addr, size, &now, &t->cache, races);
+  if (__builtin_expect(n != 0, 0)) {
+    for (unsigned i = 0; i < n && i < MAX_RACES_PER_ACCESS; i++)
+      report_race(&races[i], &now);
+  }
+  if (__builtin_expect(ospg_exhausted() || shadow_exhausted(), 0))
+    atomic_store(&g_detecting, false);
+}
+
+#define SIZED_HOOKS(N)                                                                     \
+  EXPORT void __ompracer_read##N(const void *addr, uint32_t site) {                        \
+    check_access(addr, N, site, false, false);                                             \
+  }                                                                                        \
+  EXPORT void __ompracer_write##N(void *addr, uint32_t site) {                             \
+    check_access(addr, N, site, true, false);                                              \
+  }
+SIZED_HOOKS(1)
+SIZED_HOOKS(2)
+SIZED_HOOKS(4)
+SIZED_HOOKS(8)
+SIZED_HOOKS(16)
+
+EXPORT void __ompracer_read_range(const void *addr, uint64_t size, uint32_t site) {
+  check_access(addr, size, site, false, false);
+}
+
+EXPORT void __ompracer_write_range(void *addr, uint64_t size, uint32_t site) {
+  check_access(addr, size, site, true, false);
+}
+
+EXPORT void __ompracer_atomic(void *addr, uint64_t size, uint32_t is_write, uint32_t site) {
+  check_access(addr, size, site, is_write != 0, true);
+}
+
+EXPORT void __ompracer_fresh_memory(void *addr, uint64_t size) {
+  if (atomic_load_explicit(&g_detecting, memory_order_relaxed))
+    shadow_clear((uintptr_t)addr, size);
+}
+
+EXPORT void __ompracer_construct(uint32_t site) {
+  t_self.pending_site = site;
+  if (!atomic_load_explicit(&g_hooks_seen, memory_order_relaxed))
+    atomic_store(&g_hooks_seen, true);
+}
+
+EXPORT void __ompracer_task_if0(void) { t_self.pending_if0 = true; }
+
+EXPORT uint32_t __ompracer_register_sites(const struct ompracer_site *sites, uint32_t count,
+                                          uint32_t abi_version) {
+  if (abi_version != OMPRACER_ABI_VERSION)
+    return 0; /* unknown layout: every site of that module reads as unknown */
+  return sites_register(sites, count);
+}

@@ -1,0 +1,280 @@
+/* OMPT callbacks: each OpenMP event becomes an OSPG construction step on the task it
+ * concerns (strand_stack.c, team.c). The directive's source site comes from the
+ * marker the pass puts before each runtime call (__ompracer_construct). */
+#include "log.h"
+#include "options.h"
+#include "shadow.h"
+#include "thread_state.h"
+
+#include <omp-tools.h>
+#include <stdlib.h>
+
+static site_id take_pending_site(void) {
+  site_id s = t_self.pending_site;
+  t_self.pending_site = 0;
+  return s;
+}
+
+static bool take_pending_if0(void) {
+  bool b = t_self.pending_if0;
+  t_self.pending_if0 = false;
+  return b;
+}
+
+static struct task_rec *task_of(ompt_data_t *d) { return d ? (struct task_rec *)d->ptr : NULL; }
+
+static struct task_rec *new_task_rec(struct team *team, bool checked) {
+  struct task_rec *rec = calloc(1, sizeof *rec);
+  if (!rec) {
+    log_line("ERROR: out of memory for task state; race detection is off from here on");
+    atomic_store(&g_detecting, false);
+    return NULL;
+  }
+  rec->team = team;
+  rec->checked = checked;
+  return rec;
+}
+
+static void free_task_rec(ompt_data_t *d) {
+  struct task_rec *rec = task_of(d);
+  if (!rec)
+    return;
+  if (t_self.task == rec)
+    thread_run(NULL);
+  ss_destroy(&rec->ss);
+  free(rec);
+  d->ptr = NULL;
+}
+
+/* ---- parallel regions and implicit tasks ---- */
+
+static void on_parallel_begin(ompt_data_t *encountering_task, const ompt_frame_t *frame,
+                              ompt_data_t *parallel_data, unsigned int requested, int flags,
+                              const void *codeptr) {
+  (void)frame, (void)requested, (void)flags, (void)codeptr;
+  struct task_rec *enc = task_of(encountering_task);
+  struct team *team = calloc(1, sizeof *team);
+  if (!enc || !team) {
+    free(team);
+    parallel_data->ptr = NULL;
+    return;
+  }
+  /* Nothing outside an outermost region can run in parallel with what it creates,
+   * unless the initial task has made tasks of its own. */
+  team->outermost = enc->initial && !enc->checked;
+  team->arena_mark = ospg_mark();
+  team_begin(team, &enc->ss, take_pending_site());
+  parallel_data->ptr = team;
+  thread_run(enc);
+}
+
+static void on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encountering_task,
+                            int flags, const void *codeptr) {
+  (void)flags, (void)codeptr;
+  struct team *team = parallel_data->ptr;
+  struct task_rec *enc = task_of(encountering_task);
+  if (!team || !enc)
+    return;
+  if (team->outermost) {
+    /* The whole region is joined: its nodes and histories can go. */
+    ospg_release_to(team->arena_mark);
+    shadow_reset();
+  }
+  team_end(team, &enc->ss);
+  free(team);
+  parallel_data->ptr = NULL;
+  thread_run(enc);
+}
+
+static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
+                             ompt_data_t *task_data, unsigned int actual_parallelism,
+                             unsigned int index, int flags) {
+  (void)actual_parallelism, (void)index;
+  if (endpoint == ompt_scope_end) {
+    free_task_rec(task_data);
+    return;
+  }
+  struct task_rec *rec;
+  if (flags & ompt_task_initial) {
+    rec = new_task_rec(NULL, false);
+    if (!rec)
+      return;
+    rec->initial = true;
+    ss_init(&rec->ss, ospg_root());
+  } else {
+    struct team *team = parallel_data ? parallel_data->ptr : NULL;
+    if (!team || !(rec = new_task_rec(team, true)))
+      return;
+    team_member_begin(team, &rec->ss, &rec->phase);
+  }
+  task_data->ptr = rec;
+  thread_run(rec);
+}
+
+/* ---- explicit tasks ---- */
+
+static void on_task_create(ompt_data_t *encountering_task, const ompt_frame_t *frame,
+                           ompt_data_t *new_task, int flags, int has_dependences,
+                           const void *codeptr) {
+  (void)frame, (void)has_dependences, (void)codeptr;
+  struct task_rec *parent = task_of(encountering_task);
+  if (!(flags & ompt_task_explicit) || !parent)
+    return;
+  struct task_rec *child = new_task_rec(parent->team, true);
+  if (!child)
+    return;
+  parent->checked = true; /* its continuation now runs in parallel with the child */
+  ss_task_create(&parent->ss, &child->ss, take_pending_site(), take_pending_if0());
+  new_task->ptr = child;
+  thread_run(parent);
+}
+
+static void on_task_schedule(ompt_data_t *prior_task, ompt_task_status_t prior_status,
+                             ompt_data_t *next_task) {
+  if (prior_status == ompt_task_complete || prior_status == ompt_task_cancel ||
+      prior_status == ompt_task_late_fulfill)
+    free_task_rec(prior_task);
+  struct task_rec *next = task_of(next_task);
+  if (next)
+    thread_run(next);
+}
+
+/* ---- synchronisation ---- */
+
+static bool is_barrier(ompt_sync_region_t kind) {
+  switch (kind) {
+  case ompt_sync_region_barrier:
+  case ompt_sync_region_barrier_implicit:
+  case ompt_sync_region_barrier_explicit:
+  case ompt_sync_region_barrier_implementation:
+  case ompt_sync_region_barrier_implicit_workshare:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
+                           ompt_data_t *parallel_data, ompt_data_t *task_data,
+                           const void *codeptr) {
+  (void)parallel_data, (void)codeptr;
+  struct task_rec *rec = task_of(task_data);
+  if (!rec)
+    return;
+  site_id site = take_pending_site();
+  if (is_barrier(kind)) {
+    /* The barrier at the end of a region needs no new phase: the region ends. */
+    if (endpoint == ompt_scope_end && rec->team)
+      team_barrier_end(rec->team, &rec->ss, &rec->phase);
+  } else if (kind == ompt_sync_region_taskwait) {
+    if (endpoint == ompt_scope_end)
+      ss_taskwait(&rec->ss);
+  } else if (kind == ompt_sync_region_taskgroup) {
+    if (endpoint == ompt_scope_begin)
+      ss_taskgroup_begin(&rec->ss, site);
+    else
+      ss_taskgroup_end(&rec->ss);
+  } else {
+    return;
+  }
+  thread_run(rec);
+}
+
+/* ---- worksharing ---- */
+
+static void on_work(ompt_work_t type, ompt_scope_endpoint_t endpoint,
+                    ompt_data_t *parallel_data, ompt_data_t *task_data, uint64_t count,
+                    const void *codeptr) {
+  (void)parallel_data, (void)count, (void)codeptr;
+  struct task_rec *rec = task_of(task_data);
+  if (!rec)
+    return;
+  site_id site = take_pending_site();
+  switch (type) {
+  case ompt_work_loop:
+  case ompt_work_loop_static:
+  case ompt_work_loop_dynamic:
+  case ompt_work_loop_guided:
+  case ompt_work_loop_other:
+  case ompt_work_sections:
+    if (endpoint == ompt_scope_begin)
+      ss_workshare_begin(&rec->ss, type == ompt_work_sections ? CK_SECTIONS : CK_LOOP, site);
+    else
+      ss_workshare_end(&rec->ss);
+    break;
+  case ompt_work_single_other:
+    return;
+  default: /* single executor, workshare, scope, distribute, taskloop: new fragment */
+    ss_new_strand(&rec->ss);
+    break;
+  }
+  thread_run(rec);
+}
+
+static void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data,
+                        ompt_dispatch_t kind, ompt_data_t instance) {
+  (void)parallel_data, (void)instance;
+  struct task_rec *rec = task_of(task_data);
+  if (!rec)
+    return;
+  if (kind == ompt_dispatch_ws_loop_chunk || kind == ompt_dispatch_iteration)
+    ss_work_item(&rec->ss, CK_CHUNK);
+  else if (kind == ompt_dispatch_section)
+    ss_work_item(&rec->ss, CK_SECTION);
+  else
+    return;
+  thread_run(rec);
+}
+
+/* Entering and leaving masked, critical, ordered or a lock starts a new fragment. */
+static void new_fragment_here(void) {
+  struct task_rec *rec = t_self.task;
+  if (!rec)
+    return;
+  ss_new_strand(&rec->ss);
+  thread_run(rec);
+}
+
+static void on_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
+                      ompt_data_t *task_data, const void *codeptr) {
+  (void)endpoint, (void)parallel_data, (void)task_data, (void)codeptr;
+  take_pending_site();
+  new_fragment_here();
+}
+
+static void on_mutex(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr) {
+  (void)kind, (void)wait_id, (void)codeptr;
+  take_pending_site();
+  new_fragment_here();
+}
+
+/* ---- registration ---- */
+
+void ompt_events_register(void *lookup_fn) {
+  ompt_function_lookup_t lookup = (ompt_function_lookup_t)lookup_fn;
+  ompt_set_callback_t set = (ompt_set_callback_t)lookup("ompt_set_callback");
+  struct {
+    ompt_callbacks_t event;
+    ompt_callback_t fn;
+    const char *name;
+  } wanted[] = {
+      {ompt_callback_parallel_begin, (ompt_callback_t)on_parallel_begin, "parallel_begin"},
+      {ompt_callback_parallel_end, (ompt_callback_t)on_parallel_end, "parallel_end"},
+      {ompt_callback_implicit_task, (ompt_callback_t)on_implicit_task, "implicit_task"},
+      {ompt_callback_task_create, (ompt_callback_t)on_task_create, "task_create"},
+      {ompt_callback_task_schedule, (ompt_callback_t)on_task_schedule, "task_schedule"},
+      {ompt_callback_sync_region, (ompt_callback_t)on_sync_region, "sync_region"},
+      {ompt_callback_work, (ompt_callback_t)on_work, "work"},
+      {ompt_callback_dispatch, (ompt_callback_t)on_dispatch, "dispatch"},
+      {ompt_callback_masked, (ompt_callback_t)on_masked, "masked"},
+      {ompt_callback_mutex_acquired, (ompt_callback_t)on_mutex, "mutex_acquired"},
+      {ompt_callback_mutex_released, (ompt_callback_t)on_mutex, "mutex_released"},
+  };
+  for (unsigned i = 0; i < sizeof wanted / sizeof wanted[0]; i++) {
+    int rc = set(wanted[i].event, wanted[i].fn);
+    if (rc != ompt_set_always)
+      log_line("WARNING: this OpenMP runtime does not always deliver the OMPT '%s' event "
+               "(answer %d); results may be wrong (use LLVM 19's libomp)",
+               wanted[i].name, rc);
+  }
+}

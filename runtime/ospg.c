@@ -1,0 +1,94 @@
+#include "ospg.h"
+
+#include "log.h"
+#include "options.h"
+
+#include <sys/mman.h>
+
+struct ospg_node *g_ospg_arena;
+static uint64_t g_capacity;
+static _Atomic uint32_t g_next = 1; /* id 0 is "no node" */
+static atomic_bool g_exhausted;
+static node_id g_root;
+
+/* Deep enough for any realistic nesting of tasks; uint16_t depth must not wrap. */
+#define MAX_DEPTH 60000
+
+int ospg_init(uint64_t max_nodes) {
+  size_t bytes = (size_t)(max_nodes + 1) * sizeof(struct ospg_node);
+  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED)
+    return -1;
+  g_ospg_arena = p;
+  g_capacity = max_nodes + 1;
+  atomic_store(&g_next, 1);
+  g_root = ospg_add(0, NODE_S, CK_ROOT, 0);
+  return 0;
+}
+
+node_id ospg_root(void) { return g_root; }
+
+bool ospg_exhausted(void) { return atomic_load_explicit(&g_exhausted, memory_order_relaxed); }
+
+static node_id give_up(const char *why) {
+  if (!atomic_exchange(&g_exhausted, true))
+    log_line("ERROR: %s; race detection is off from here on (raise it with "
+             "OMPRACER_OPTIONS=max_nodes=N, now %llu)",
+             why, (unsigned long long)(g_capacity - 1));
+  return g_root;
+}
+
+node_id ospg_add(node_id parent, enum node_type type, enum construct_kind construct,
+                 site_id site) {
+  if (ospg_exhausted())
+    return g_root;
+  uint32_t id = atomic_fetch_add_explicit(&g_next, 1, memory_order_relaxed);
+  if (id >= g_capacity)
+    return give_up("the OSPG node arena is full");
+  struct ospg_node *n = &g_ospg_arena[id];
+  n->parent = parent;
+  n->type = (uint8_t)type;
+  n->construct = (uint8_t)construct;
+  n->site = site;
+  atomic_store_explicit(&n->nchildren, 0, memory_order_relaxed);
+  if (parent) {
+    struct ospg_node *p = &g_ospg_arena[parent];
+    if (p->depth >= MAX_DEPTH)
+      return give_up("the OSPG is nested too deeply");
+    n->depth = (uint16_t)(p->depth + 1);
+    n->order = atomic_fetch_add_explicit(&p->nchildren, 1, memory_order_relaxed);
+  } else {
+    n->depth = 0;
+    n->order = 0;
+  }
+  return id;
+}
+
+uint32_t ospg_mark(void) { return atomic_load(&g_next); }
+
+void ospg_release_to(uint32_t mark) {
+  if (mark >= atomic_load(&g_next))
+    return;
+  atomic_store(&g_next, mark);
+  /* Children counts of surviving nodes are not rewound: orders only need to grow. */
+}
+
+uint64_t ospg_live_nodes(void) { return atomic_load(&g_next) - 1; }
+
+const struct ospg_node *ospg_explaining_ancestor(node_id w) {
+  for (node_id id = w; id; id = g_ospg_arena[id].parent) {
+    const struct ospg_node *n = &g_ospg_arena[id];
+    switch (n->construct) {
+    case CK_IMPLICIT_TASK:
+    case CK_CHUNK:
+    case CK_SECTION:
+    case CK_TASK:
+    case CK_TASK_IF0:
+      return n;
+    default:
+      break;
+    }
+  }
+  return NULL;
+}

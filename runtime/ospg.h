@@ -1,0 +1,78 @@
+/* The OpenMP Series-Parallel Graph (seed dissertation, Chapter 2): an ordered tree of
+ * W-nodes (strands: serial fragments, always leaves), S-nodes (children in series) and
+ * P-nodes (the subtree runs in parallel with everything to its right under the same
+ * parent). Dependency edges and ST-nodes (precise mode) are not built yet.
+ *
+ * Nodes live in one arena and are named by 32-bit ids, so an access history entry is
+ * 4 bytes of node. The arena is a single reservation of address space (pages are
+ * committed as they are touched); ids are handed out by one atomic counter, because
+ * nodes are created per OpenMP construct, not per memory access. When an outermost
+ * parallel region ends nothing can be parallel with its nodes any more, so the arena
+ * is rewound to where the region began (ospg_mark / ospg_release_to).
+ */
+#ifndef OMPRACER_OSPG_H
+#define OMPRACER_OSPG_H
+
+#include "sites.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef uint32_t node_id; /* 0: no node */
+
+enum node_type { NODE_W, NODE_S, NODE_P };
+
+/* Which construct created a node: used to explain reports. */
+enum construct_kind {
+  CK_NONE,
+  CK_ROOT,
+  CK_PARALLEL,      /* S: the whole region */
+  CK_BARRIER_PHASE, /* S: the team's work between two barriers */
+  CK_IMPLICIT_TASK, /* P: one thread's implicit task in one barrier phase */
+  CK_LOOP,          /* S: a worksharing loop */
+  CK_CHUNK,         /* P: one chunk of a worksharing loop */
+  CK_SECTIONS,      /* S */
+  CK_SECTION,       /* P */
+  CK_TASK_GROUP,    /* S: a task's children since its last taskwait */
+  CK_TASK,          /* P: an explicit task */
+  CK_TASK_IF0,      /* S: an if(0) task, in series with its creator's continuation */
+  CK_TASKGROUP,     /* S: a taskgroup region */
+};
+
+struct ospg_node {
+  node_id parent;
+  uint32_t order;              /* position among the parent's children */
+  _Atomic uint32_t nchildren;  /* next child's order */
+  site_id site;                /* the directive that created the node, if known */
+  uint16_t depth;              /* root: 0 */
+  uint8_t type;                /* enum node_type */
+  uint8_t construct;           /* enum construct_kind */
+};
+
+/* Reserves room for max_nodes and creates the root S-node. Returns -1 on failure. */
+int ospg_init(uint64_t max_nodes);
+node_id ospg_root(void);
+
+/* Adds a child to parent. When the arena is full (or the tree too deep) it says so
+ * once, switches detection off (see ospg_exhausted) and returns the root, so that
+ * construction can go on without crashing. */
+node_id ospg_add(node_id parent, enum node_type type, enum construct_kind construct,
+                 site_id site);
+
+static inline struct ospg_node *ospg_node(node_id id);
+
+/* Rewinding: every node created after ospg_mark() is dropped by ospg_release_to(). */
+uint32_t ospg_mark(void);
+void ospg_release_to(uint32_t mark);
+uint64_t ospg_live_nodes(void);
+bool ospg_exhausted(void);
+
+/* Walks from a W-node up to the node that explains it (task, chunk, section...). */
+const struct ospg_node *ospg_explaining_ancestor(node_id w);
+
+/* Implementation detail shared with the inline accessor. */
+extern struct ospg_node *g_ospg_arena;
+static inline struct ospg_node *ospg_node(node_id id) { return &g_ospg_arena[id]; }
+
+#endif

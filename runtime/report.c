@@ -1,0 +1,148 @@
+#include "report.h"
+
+#include "log.h"
+#include "options.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The set of reported site pairs: open addressing on (low site, high site). */
+struct pair_set {
+  uint64_t *keys; /* 0: empty slot (site pairs are never (0, 0) twice over: see key) */
+  size_t cap, len;
+};
+
+static struct pair_set g_reported;
+static pthread_mutex_t g_report_mutex = PTHREAD_MUTEX_INITIALIZER;
+static unsigned g_count;
+
+static uint64_t pair_key(uint32_t a, uint32_t b) {
+  uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
+  return ((uint64_t)lo << 32 | hi) + 1; /* +1: never 0 */
+}
+
+static size_t slot_of(uint64_t key, size_t cap) {
+  return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & (cap - 1);
+}
+
+static int set_grow(struct pair_set *s) {
+  size_t cap = s->cap ? s->cap * 2 : 256;
+  uint64_t *keys = calloc(cap, sizeof *keys);
+  if (!keys)
+    return -1;
+  for (size_t i = 0; i < s->cap; i++) {
+    if (!s->keys[i])
+      continue;
+    size_t j = slot_of(s->keys[i], cap);
+    while (keys[j])
+      j = (j + 1) & (cap - 1);
+    keys[j] = s->keys[i];
+  }
+  free(s->keys);
+  s->keys = keys;
+  s->cap = cap;
+  return 0;
+}
+
+/* Adds key; returns 1 if it was new, 0 if it was there already. */
+static int set_insert(struct pair_set *s, uint64_t key) {
+  if ((s->len + 1) * 2 > s->cap && set_grow(s))
+    return 0; /* out of memory: stay quiet rather than repeat */
+  size_t j = slot_of(key, s->cap);
+  while (s->keys[j]) {
+    if (s->keys[j] == key)
+      return 0;
+    j = (j + 1) & (s->cap - 1);
+  }
+  s->keys[j] = key;
+  s->len++;
+  return 1;
+}
+
+static const char *kind_name(bool is_write, bool atomic) {
+  if (atomic)
+    return is_write ? "atomic write" : "atomic read";
+  return is_write ? "write" : "read";
+}
+
+/* "implicit task of omp parallel at x.c:8" and the like. */
+static void describe_strand(node_id w, char *buf, size_t len) {
+  const struct ospg_node *n = ospg_explaining_ancestor(w);
+  if (!n) {
+    snprintf(buf, len, "serial code");
+    return;
+  }
+  const char *what = "?";
+  switch (n->construct) {
+  case CK_IMPLICIT_TASK: what = "implicit task of omp parallel"; break;
+  case CK_CHUNK: what = "iteration chunk of omp for"; break;
+  case CK_SECTION: what = "section of omp sections"; break;
+  case CK_TASK: what = "explicit task created"; break;
+  case CK_TASK_IF0: what = "if(0) task created"; break;
+  default: break;
+  }
+  if (!n->site) {
+    snprintf(buf, len, "%s", what);
+    return;
+  }
+  char where[512];
+  sites_format_line(n->site, where, sizeof where);
+  snprintf(buf, len, "%s at %s", what, where);
+}
+
+struct side {
+  uint32_t site;
+  node_id node;
+  bool is_write, atomic;
+};
+
+static void print_side(const struct side *s) {
+  char where[512], strand[600];
+  sites_format_location(s->site, where, sizeof where);
+  describe_strand(s->node, strand, sizeof strand);
+  fprintf(log_stream(), OMPR_PREFIX "  %s at %s in %s (%s)\n", kind_name(s->is_write, s->atomic),
+          where, sites_function(s->site), strand);
+}
+
+void report_race(const struct race_found *race, const struct access_now *now) {
+  struct side prev = {ACCESS_SITE(race->prev.site), race->prev.node, race->prev_is_write,
+                      (race->prev.site & ACCESS_ATOMIC) != 0};
+  struct side cur = {ACCESS_SITE(now->site), now->node, now->is_write,
+                     (now->site & ACCESS_ATOMIC) != 0};
+  pthread_mutex_lock(&g_report_mutex);
+  int is_new = set_insert(&g_reported, pair_key(prev.site, cur.site));
+  if (is_new)
+    g_count++;
+  pthread_mutex_unlock(&g_report_mutex);
+  if (!is_new)
+    return;
+  /* Print in source order so the same pair always reads the same way. */
+  const struct side *first = &prev, *second = &cur;
+  if (sites_compare(cur.site, prev.site) < 0) {
+    first = &cur;
+    second = &prev;
+  }
+  log_lock();
+  FILE *out = log_stream();
+  fprintf(out, OMPR_PREFIX "WARNING: data race (%s/%s) on %u byte%s at %p\n",
+          kind_name(first->is_write, first->atomic), kind_name(second->is_write, second->atomic),
+          race->nbytes, race->nbytes == 1 ? "" : "s", (void *)race->addr);
+  print_side(first);
+  print_side(second);
+  fflush(out);
+  log_unlock();
+}
+
+unsigned report_count(void) {
+  pthread_mutex_lock(&g_report_mutex);
+  unsigned n = g_count;
+  pthread_mutex_unlock(&g_report_mutex);
+  return n;
+}
+
+void report_summary(void) {
+  unsigned n = report_count();
+  if (n || g_opts.verbosity >= 1)
+    log_line("SUMMARY: %u data race(s) reported", n);
+}

@@ -1,0 +1,121 @@
+#include "strand_stack.h"
+
+#include <stdlib.h>
+
+static int push(struct strand_stack *s, node_id node, enum frame_kind kind) {
+  if (s->depth == s->cap) {
+    unsigned cap = s->cap ? s->cap * 2 : 8;
+    struct frame *f = realloc(s->frames, cap * sizeof *f);
+    if (!f)
+      return -1;
+    s->frames = f;
+    s->cap = cap;
+  }
+  s->frames[s->depth++] = (struct frame){node, kind};
+  return 0;
+}
+
+static enum frame_kind top_kind(const struct strand_stack *s) {
+  return s->frames[s->depth - 1].kind;
+}
+
+/* Adds a container under the top and pushes it. */
+static void open_container(struct strand_stack *s, enum node_type type,
+                           enum construct_kind construct, enum frame_kind kind, site_id site) {
+  node_id n = ospg_add(ss_top(s), type, construct, site);
+  /* Out of memory: new strands stay under the old top, which only merges strands. */
+  (void)push(s, n, kind);
+}
+
+/* Pops frames down to and including the innermost one of `kind`, if there is one
+ * above the base. */
+static void close_through(struct strand_stack *s, enum frame_kind kind) {
+  unsigned i = s->depth;
+  while (i > 1 && s->frames[i - 1].kind != kind)
+    i--;
+  if (i > 1)
+    s->depth = i - 1;
+}
+
+int ss_init(struct strand_stack *s, node_id base) {
+  s->frames = NULL;
+  s->depth = s->cap = 0;
+  if (push(s, base, FR_BASE))
+    return -1;
+  ss_new_strand(s);
+  return 0;
+}
+
+void ss_destroy(struct strand_stack *s) {
+  free(s->frames);
+  s->frames = NULL;
+  s->depth = s->cap = 0;
+}
+
+node_id ss_top(const struct strand_stack *s) { return s->frames[s->depth - 1].node; }
+
+node_id ss_new_strand(struct strand_stack *s) {
+  s->strand = ospg_add(ss_top(s), NODE_W, CK_NONE, 0);
+  return s->strand;
+}
+
+int ss_task_create(struct strand_stack *parent, struct strand_stack *child, site_id site,
+                   bool if0) {
+  if (top_kind(parent) != FR_CHILDREN)
+    open_container(parent, NODE_S, CK_TASK_GROUP, FR_CHILDREN, 0);
+  /* A P-node runs in parallel with everything created after it under the same
+   * parent: the continuation and later siblings. An if(0) task must finish before the
+   * continuation, so it gets an S-node: still parallel with earlier siblings (they are
+   * P-nodes to its left), but in series with what follows. */
+  node_id base = ospg_add(ss_top(parent), if0 ? NODE_S : NODE_P, if0 ? CK_TASK_IF0 : CK_TASK, site);
+  int rc = ss_init(child, base);
+  ss_new_strand(parent);
+  return rc;
+}
+
+void ss_taskwait(struct strand_stack *s) {
+  if (top_kind(s) == FR_CHILDREN)
+    s->depth--;
+  ss_new_strand(s);
+}
+
+void ss_taskgroup_begin(struct strand_stack *s, site_id site) {
+  /* Opened inside the current children group (if any), so that earlier children stay
+   * parallel with the taskgroup's body. */
+  open_container(s, NODE_S, CK_TASKGROUP, FR_TASKGROUP, site);
+  ss_new_strand(s);
+}
+
+void ss_taskgroup_end(struct strand_stack *s) {
+  close_through(s, FR_TASKGROUP);
+  ss_new_strand(s);
+}
+
+void ss_workshare_begin(struct strand_stack *s, enum construct_kind kind, site_id site) {
+  open_container(s, NODE_S, kind, FR_WORKSHARE, site);
+  ss_new_strand(s);
+}
+
+void ss_work_item(struct strand_stack *s, enum construct_kind item_kind) {
+  if (top_kind(s) == FR_WORK_ITEM)
+    s->depth--;
+  /* Tasks created inside a chunk and not yet joined stay under the chunk. */
+  while (s->depth > 1 && top_kind(s) != FR_WORKSHARE)
+    s->depth--;
+  if (top_kind(s) != FR_WORKSHARE)
+    return; /* a chunk outside a loop we saw begin: keep the current strand */
+  node_id ws = ss_top(s);
+  open_container(s, NODE_P, item_kind, FR_WORK_ITEM, ospg_node(ws)->site);
+  ss_new_strand(s);
+}
+
+void ss_workshare_end(struct strand_stack *s) {
+  close_through(s, FR_WORKSHARE);
+  ss_new_strand(s);
+}
+
+void ss_rebase(struct strand_stack *s, node_id base) {
+  s->depth = 0;
+  push(s, base, FR_BASE);
+  ss_new_strand(s);
+}

@@ -1,0 +1,62 @@
+/* OSPG construction for one task (seed section 3.3.1, Algorithms 4-8, here per task
+ * rather than per thread, because a thread may suspend a task at a scheduling point and
+ * run another). A task's stack holds the open container nodes, innermost on top; the
+ * task's current strand (W-node) is always a child of the top. Each OpenMP event the
+ * task meets turns into pushes, pops and a fresh strand.
+ *
+ * Fast mode: the node the seed calls an ST-node (a task's children since its last
+ * taskwait) is built as an S-node, which is exact when taskwaits are fully nested. */
+#ifndef OMPRACER_STRAND_STACK_H
+#define OMPRACER_STRAND_STACK_H
+
+#include "ospg.h"
+
+#include <stdbool.h>
+
+enum frame_kind {
+  FR_BASE,       /* the task's own node: its P-node, if(0) S-node, or the root */
+  FR_CHILDREN,   /* S: children created since the last taskwait (the seed's ST-node) */
+  FR_TASKGROUP,  /* S: a taskgroup region */
+  FR_WORKSHARE,  /* S: a worksharing loop or sections construct */
+  FR_WORK_ITEM,  /* P: the running chunk or section */
+};
+
+struct frame {
+  node_id node;
+  enum frame_kind kind;
+};
+
+struct strand_stack {
+  struct frame *frames;
+  unsigned depth, cap;
+  node_id strand; /* the current W-node */
+};
+
+/* Starts a stack on a base node and opens the first strand under it. */
+int ss_init(struct strand_stack *s, node_id base);
+void ss_destroy(struct strand_stack *s);
+node_id ss_top(const struct strand_stack *s);
+
+/* Ends the current strand and opens a new one under the top container: any point
+ * where the seed's construction starts a new fragment (single, masked, critical...). */
+node_id ss_new_strand(struct strand_stack *s);
+
+/* Explicit task creation. Fills child (a fresh stack) and moves the parent on to its
+ * continuation strand. An if(0) task is in series with the continuation. */
+int ss_task_create(struct strand_stack *parent, struct strand_stack *child, site_id site,
+                   bool if0);
+/* taskwait: the children created since the last taskwait are joined. */
+void ss_taskwait(struct strand_stack *s);
+void ss_taskgroup_begin(struct strand_stack *s, site_id site);
+void ss_taskgroup_end(struct strand_stack *s);
+
+/* Worksharing loop or sections: begin, one work item per chunk or section, end. */
+void ss_workshare_begin(struct strand_stack *s, enum construct_kind kind, site_id site);
+void ss_work_item(struct strand_stack *s, enum construct_kind item_kind);
+void ss_workshare_end(struct strand_stack *s);
+
+/* Replaces the whole stack by a new base (a barrier starts a new implicit-task
+ * P-node) and opens its first strand. */
+void ss_rebase(struct strand_stack *s, node_id base);
+
+#endif

@@ -1,0 +1,36 @@
+/* OSPG construction for a parallel region (seed Algorithms 4-6): an S-node for the
+ * region, and under it one S-node per barrier phase, whose children are the members'
+ * implicit-task P-nodes for that phase. The first member out of a barrier opens the
+ * next phase; the others join it. */
+#ifndef OMPRACER_TEAM_H
+#define OMPRACER_TEAM_H
+
+#include "strand_stack.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Members can be at most one barrier apart, so a few phases in a ring suffice. */
+#define TEAM_PHASE_RING 4
+
+struct team {
+  node_id region;    /* S-node of the whole region */
+  site_id site;      /* the parallel directive */
+  pthread_mutex_t lock;
+  uint32_t phase_count;                 /* phases opened so far */
+  node_id phase[TEAM_PHASE_RING];       /* S-node of phase k at [k % RING] */
+  uint32_t arena_mark;                  /* where the arena stood before the region */
+  bool outermost;
+};
+
+/* The encountering task opens the region; its current strand ends. */
+void team_begin(struct team *t, struct strand_stack *encountering, site_id site);
+/* A member starts its implicit task in phase 0: fills member and its phase counter. */
+int team_member_begin(struct team *t, struct strand_stack *member, uint32_t *member_phase);
+/* A member leaves a barrier: it moves to the next phase. */
+void team_barrier_end(struct team *t, struct strand_stack *member, uint32_t *member_phase);
+/* The encountering task continues after the region with a new strand. */
+void team_end(struct team *t, struct strand_stack *encountering);
+
+#endif

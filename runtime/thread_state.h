@@ -1,0 +1,46 @@
+/* Per-thread and per-task state of the running tool. The hot path (hooks.c) reads
+ * only the thread's current strand and the `active` flag. */
+#ifndef OMPRACER_THREAD_STATE_H
+#define OMPRACER_THREAD_STATE_H
+
+#include "history_fast.h"
+#include "strand_stack.h"
+#include "team.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+
+/* What the tool keeps for each OpenMP task (hung on OMPT's task_data->ptr). */
+struct task_rec {
+  struct strand_stack ss;
+  struct team *team;  /* innermost enclosing parallel region; NULL for the initial task */
+  uint32_t phase;     /* barrier phase of an implicit task */
+  bool initial;       /* the program's initial task */
+  bool checked;       /* its accesses are checked: in a parallel region, or it made tasks */
+};
+
+struct thread_state {
+  bool active;              /* checking accesses of the current task */
+  node_id strand;           /* the current task's current strand */
+  struct task_rec *task;    /* the task running on this thread */
+  site_id pending_site;     /* directive announced by __ompracer_construct */
+  bool pending_if0;         /* the next task created is if(0) */
+  struct sp_cache cache;
+};
+
+extern __thread struct thread_state t_self __attribute__((tls_model("initial-exec")));
+/* Off before the tool starts and after the node arena or shadow ran out of room. */
+extern atomic_bool g_detecting;
+extern atomic_bool g_hooks_seen; /* instrumented code ran (for the not-started check) */
+
+/* Makes `task` the running task of this thread and picks up its current strand. */
+static inline void thread_run(struct task_rec *task) {
+  t_self.task = task;
+  t_self.strand = task ? task->ss.strand : 0;
+  t_self.active = task && task->checked;
+  sp_cache_reset(&t_self.cache, t_self.strand);
+}
+
+void ompt_events_register(void *lookup_fn);
+
+#endif

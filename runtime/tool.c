@@ -1,0 +1,85 @@
+/* Start-up and shut-down: OMPRACER_OPTIONS, the OMPT handshake with libomp, and the
+ * exit summary and exit code. */
+#include "log.h"
+#include "options.h"
+#include "ospg.h"
+#include "report.h"
+#include "shadow.h"
+#include "thread_state.h"
+
+#include <omp-tools.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#define EXPORT __attribute__((visibility("default")))
+
+__thread struct thread_state t_self __attribute__((tls_model("initial-exec")));
+atomic_bool g_detecting;
+atomic_bool g_hooks_seen;
+static bool g_tool_started;
+static pthread_once_t g_setup_once = PTHREAD_ONCE_INIT;
+
+/* Reads the options once, from whichever comes first: our constructor or libomp
+ * asking for the tool. A bad option stops the program before it does anything. */
+static void setup(void) {
+  char err[512];
+  if (options_parse(getenv("OMPRACER_OPTIONS"), err, sizeof err)) {
+    fprintf(stderr, OMPR_PREFIX "ERROR: OMPRACER_OPTIONS: %s\n", err);
+    _exit(OMPR_EXIT_BAD_OPTIONS);
+  }
+  if (log_open(g_opts.log_path)) {
+    fprintf(stderr, OMPR_PREFIX "ERROR: OMPRACER_OPTIONS: cannot open log_path '%s'\n",
+            g_opts.log_path);
+    _exit(OMPR_EXIT_BAD_OPTIONS);
+  }
+}
+
+__attribute__((constructor(101))) static void on_load(void) { pthread_once(&g_setup_once, setup); }
+
+static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num,
+                         ompt_data_t *tool_data) {
+  (void)initial_device_num;
+  (void)tool_data;
+  pthread_once(&g_setup_once, setup);
+  if (ospg_init(g_opts.max_nodes) || shadow_init(g_opts.shadow_limit_mb)) {
+    log_line("ERROR: cannot reserve memory for the OSPG or the shadow; "
+             "no data races will be checked");
+    return 0; /* tells libomp not to keep the tool */
+  }
+  ompt_events_register((void *)lookup);
+  g_tool_started = true;
+  atomic_store(&g_detecting, true);
+  if (g_opts.verbosity >= 1)
+    log_line("ompracer started (mode=%s)", mode_name(g_opts.mode));
+  return 1;
+}
+
+static void on_finalize(ompt_data_t *tool_data) { (void)tool_data; }
+
+EXPORT ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
+                                                 const char *runtime_version) {
+  (void)omp_version;
+  (void)runtime_version;
+  static ompt_start_tool_result_t result = {on_initialize, on_finalize, {0}};
+  pthread_once(&g_setup_once, setup);
+  return &result;
+}
+
+/* Runs from the dynamic linker's finalisation, after the program's atexit handlers:
+ * the program's own output is complete, so the summary comes last. */
+__attribute__((destructor)) static void on_unload(void) {
+  if (!g_tool_started) {
+    if (atomic_load(&g_hooks_seen))
+      log_line("ERROR: the OpenMP runtime never started the ompracer OMPT tool, so no data "
+               "races were checked: link with LLVM's libomp (libgomp has no OMPT support) "
+               "and do not set OMP_TOOL=disabled");
+    return;
+  }
+  report_summary();
+  if (report_count() && g_opts.exitcode) {
+    fflush(NULL);
+    _exit(g_opts.exitcode);
+  }
+}

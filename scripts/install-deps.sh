@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what building and testing ompracer needs, from Debian 12's archive, if it
+# is missing: LLVM/Clang 19 with libomp (and Archer), FileCheck (llvm-19-tools),
+# cmake, make and python3. Runs apt-get as root, or through sudo.
+set -euo pipefail
+
+packages=(clang-19 llvm-19-dev libomp-19-dev llvm-19-tools cmake make python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "ompracer: installing ${missing[*]}" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "ompracer: need root or sudo to install ${missing[*]}" >&2; exit 1; }
+  sudo=sudo
+fi
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,323 @@
+/* OSPG construction and isParallel, driven through the runtime's construction API
+ * (strand_stack.c, team.c) the way the OMPT callbacks drive it, for the programs of
+ * the seed dissertation's Figures 2.2-2.9 and 4.3. Each figure's fragments are named
+ * as in the seed, and every pair the text states a relation for is checked. */
+#include "check.h"
+#include "ospg.h"
+#include "sp_query.h"
+#include "strand_stack.h"
+#include "team.h"
+
+#define PAR(a, b) (sp_is_parallel((a), (b)) && sp_is_parallel((b), (a)))
+#define SER(a, b) (!sp_is_parallel((a), (b)) && !sp_is_parallel((b), (a)))
+
+static struct strand_stack g_main;
+
+static void fresh_program(void) {
+  ss_destroy(&g_main);
+  ss_init(&g_main, ospg_root());
+}
+
+/* Figure 2.2: parallel num_threads(2) between init() and fini(). */
+static void fig_2_2_parallel(void) {
+  fresh_program();
+  node_id w1 = g_main.strand;
+  struct team t;
+  struct strand_stack m0, m1;
+  uint32_t p0, p1;
+  team_begin(&t, &g_main, 0);
+  team_member_begin(&t, &m0, &p0);
+  team_member_begin(&t, &m1, &p1);
+  node_id w2 = m0.strand, w3 = m1.strand;
+  team_end(&t, &g_main);
+  node_id w4 = g_main.strand;
+  CHECK(PAR(w2, w3));
+  CHECK(SER(w1, w2) && SER(w1, w3));
+  CHECK(SER(w2, w4) && SER(w3, w4));
+  CHECK(SER(w1, w4));
+  /* The tree has the seed's shape: S1 -> {W1, S2 -> {S3 -> {P1, P2}}, W4}. */
+  CHECK(ospg_node(w2)->parent != ospg_node(w3)->parent);
+  CHECK(ospg_node(ospg_node(w2)->parent)->type == NODE_P);
+  CHECK(ospg_node(w1)->parent == ospg_root() && ospg_node(w4)->parent == ospg_root());
+  ss_destroy(&m0);
+  ss_destroy(&m1);
+}
+
+/* Figure 2.4: before(tid); barrier; after(tid). */
+static void fig_2_4_barrier(void) {
+  fresh_program();
+  struct team t;
+  struct strand_stack m0, m1;
+  uint32_t p0, p1;
+  team_begin(&t, &g_main, 0);
+  team_member_begin(&t, &m0, &p0);
+  team_member_begin(&t, &m1, &p1);
+  node_id w2 = m0.strand, w3 = m1.strand;
+  team_barrier_end(&t, &m1, &p1); /* thread 1 leaves the barrier first */
+  team_barrier_end(&t, &m0, &p0);
+  node_id w4 = m0.strand, w5 = m1.strand;
+  CHECK(PAR(w2, w3));
+  CHECK(PAR(w4, w5));
+  CHECK(SER(w2, w4) && SER(w2, w5) && SER(w3, w4) && SER(w3, w5));
+  CHECK(p0 == 1 && p1 == 1);
+  /* Both members joined the same phase S-node (only the first out created one). */
+  CHECK(ospg_node(ospg_node(w4)->parent)->parent == ospg_node(ospg_node(w5)->parent)->parent);
+  team_end(&t, &g_main);
+  ss_destroy(&m0);
+  ss_destroy(&m1);
+}
+
+/* Figure 2.5: before(tid); single { printf } ; after(tid) (with the implicit barrier). */
+static void fig_2_5_single(void) {
+  fresh_program();
+  struct team t;
+  struct strand_stack m0, m1;
+  uint32_t p0, p1;
+  team_begin(&t, &g_main, 0);
+  team_member_begin(&t, &m0, &p0);
+  team_member_begin(&t, &m1, &p1);
+  node_id before0 = m0.strand, before1 = m1.strand;
+  node_id in_single = ss_new_strand(&m1); /* thread 1 executes the single */
+  ss_new_strand(&m1);                     /* leaves it */
+  team_barrier_end(&t, &m0, &p0);
+  team_barrier_end(&t, &m1, &p1);
+  node_id after0 = m0.strand, after1 = m1.strand;
+  CHECK(PAR(in_single, before0));
+  CHECK(SER(in_single, before1));
+  CHECK(SER(in_single, after0) && SER(in_single, after1));
+  team_end(&t, &g_main);
+  ss_destroy(&m0);
+  ss_destroy(&m1);
+}
+
+/* Figure 2.6: before(); sections { calc_x | calc_y | calc_z } after(), two threads;
+ * thread 0 runs two sections one after the other. */
+static void fig_2_6_sections(void) {
+  fresh_program();
+  struct team t;
+  struct strand_stack m0, m1;
+  uint32_t p0, p1;
+  team_begin(&t, &g_main, 0);
+  team_member_begin(&t, &m0, &p0);
+  team_member_begin(&t, &m1, &p1);
+  node_id before0 = m0.strand;
+  ss_workshare_begin(&m0, CK_SECTIONS, 0);
+  ss_workshare_begin(&m1, CK_SECTIONS, 0);
+  ss_work_item(&m0, CK_SECTION);
+  node_id wx = m0.strand;
+  ss_work_item(&m1, CK_SECTION);
+  node_id wy = m1.strand;
+  ss_work_item(&m0, CK_SECTION);
+  node_id wz = m0.strand;
+  ss_workshare_end(&m0);
+  ss_workshare_end(&m1);
+  team_barrier_end(&t, &m0, &p0);
+  team_barrier_end(&t, &m1, &p1);
+  node_id after = m0.strand;
+  CHECK(PAR(wx, wy) && PAR(wy, wz));
+  CHECK(PAR(wx, wz)); /* same thread, still logically parallel */
+  CHECK(SER(before0, wx) && SER(before0, wz));
+  CHECK(SER(wx, after) && SER(wy, after) && SER(wz, after));
+  team_end(&t, &g_main);
+  ss_destroy(&m0);
+  ss_destroy(&m1);
+}
+
+/* Figure 2.7: before(); for schedule(dynamic,100) over 400 iterations; after(). */
+static void fig_2_7_loop(void) {
+  fresh_program();
+  struct team t;
+  struct strand_stack m0, m1;
+  uint32_t p0, p1;
+  team_begin(&t, &g_main, 0);
+  team_member_begin(&t, &m0, &p0);
+  team_member_begin(&t, &m1, &p1);
+  node_id before1 = m1.strand;
+  ss_workshare_begin(&m0, CK_LOOP, 0);
+  ss_workshare_begin(&m1, CK_LOOP, 0);
+  node_id chunk[4];
+  ss_work_item(&m0, CK_CHUNK);
+  chunk[0] = m0.strand;
+  ss_work_item(&m1, CK_CHUNK);
+  chunk[1] = m1.strand;
+  ss_work_item(&m1, CK_CHUNK);
+  chunk[2] = m1.strand;
+  ss_work_item(&m0, CK_CHUNK);
+  chunk[3] = m0.strand;
+  ss_workshare_end(&m0);
+  ss_workshare_end(&m1);
+  node_id nowait_after1 = m1.strand;
+  for (int i = 0; i < 4; i++)
+    for (int j = i + 1; j < 4; j++)
+      CHECK(PAR(chunk[i], chunk[j]));
+  CHECK(SER(before1, chunk[1]) && SER(before1, chunk[2]));
+  CHECK(PAR(before1, chunk[0])); /* thread 1's code before the loop vs thread 0's chunk */
+  /* Without the barrier (nowait), code after the loop is parallel with the other
+   * thread's chunks and in series with its own. */
+  CHECK(PAR(nowait_after1, chunk[0]) && SER(nowait_after1, chunk[2]));
+  team_barrier_end(&t, &m0, &p0);
+  team_barrier_end(&t, &m1, &p1);
+  for (int i = 0; i < 4; i++)
+    CHECK(SER(chunk[i], m0.strand) && SER(chunk[i], m1.strand));
+  team_end(&t, &g_main);
+  ss_destroy(&m0);
+  ss_destroy(&m1);
+}
+
+/* Figure 2.8: single { before(); task task1(); cont(); task task2(); cont2(); } */
+static void fig_2_8_tasks(void) {
+  fresh_program();
+  struct strand_stack task1, task2;
+  node_id before = g_main.strand;
+  ss_task_create(&g_main, &task1, 0, false);
+  node_id cont = g_main.strand;
+  ss_task_create(&g_main, &task2, 0, false);
+  node_id cont2 = g_main.strand;
+  node_id w_t1 = task1.strand, w_t2 = task2.strand;
+  CHECK(PAR(w_t1, cont) && PAR(w_t1, cont2) && PAR(w_t1, w_t2));
+  CHECK(PAR(w_t2, cont2));
+  CHECK(SER(w_t2, cont)); /* task2 is created after cont */
+  CHECK(SER(before, w_t1) && SER(before, w_t2) && SER(before, cont));
+  CHECK(SER(cont, cont2));
+  ss_destroy(&task1);
+  ss_destroy(&task2);
+}
+
+/* Figure 2.9: task background(); taskgroup { tg_start(); task { pre; task left;
+ * task right; post; } tg_end(); } print_result(); */
+static void fig_2_9_taskgroup(void) {
+  fresh_program();
+  struct strand_stack bg, outer, left, right;
+  ss_task_create(&g_main, &bg, 0, false);
+  node_id w_bg = bg.strand;
+  ss_taskgroup_begin(&g_main, 0);
+  node_id tg_start = g_main.strand;
+  ss_task_create(&g_main, &outer, 0, false);
+  node_id tg_end = g_main.strand;
+  node_id pre = outer.strand;
+  ss_task_create(&outer, &left, 0, false);
+  ss_task_create(&outer, &right, 0, false);
+  node_id post = outer.strand;
+  ss_taskgroup_end(&g_main);
+  node_id print_result = g_main.strand;
+  node_id w_left = left.strand, w_right = right.strand;
+  CHECK(PAR(w_bg, tg_start) && PAR(w_bg, pre) && PAR(w_bg, w_left) && PAR(w_bg, print_result));
+  CHECK(SER(tg_start, pre) && PAR(pre, tg_end) && PAR(w_left, tg_end));
+  CHECK(SER(pre, w_left) && SER(pre, w_right));
+  CHECK(PAR(w_left, w_right) && PAR(w_left, post) && PAR(w_right, post));
+  CHECK(SER(pre, print_result) && SER(w_left, print_result) && SER(w_right, print_result) &&
+        SER(post, print_result) && SER(tg_end, print_result));
+  ss_destroy(&bg);
+  ss_destroy(&outer);
+  ss_destroy(&left);
+  ss_destroy(&right);
+}
+
+/* Figure 4.3: single { x = 0; y = 0; task { x = 1; } task { ... = x; } } */
+static void fig_4_3_sibling_tasks(void) {
+  fresh_program();
+  struct strand_stack t1, t2;
+  node_id w1 = g_main.strand;
+  ss_task_create(&g_main, &t1, 0, false);
+  ss_task_create(&g_main, &t2, 0, false);
+  node_id w2 = t1.strand, w3 = t2.strand;
+  CHECK(SER(w1, w2) && SER(w1, w3));
+  CHECK(PAR(w2, w3));
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
+/* Fully nested taskwait (Figure 2.10(a)), in fast mode: A; task { B }; taskwait; C. */
+static void taskwait_nested(void) {
+  fresh_program();
+  struct strand_stack ta, tb;
+  ss_task_create(&g_main, &ta, 0, false);
+  node_id wa = ta.strand;
+  ss_task_create(&ta, &tb, 0, false);
+  node_id wb = tb.strand;
+  ss_taskwait(&ta);
+  node_id wc = ta.strand;
+  ss_taskwait(&g_main);
+  node_id wd = g_main.strand;
+  CHECK(SER(wa, wb) && SER(wb, wc) && SER(wa, wc));
+  CHECK(SER(wa, wd) && SER(wb, wd) && SER(wc, wd));
+  ss_destroy(&ta);
+  ss_destroy(&tb);
+}
+
+/* if(0) tasks finish before the creator goes on, but stay parallel with earlier
+ * siblings. */
+static void task_if0(void) {
+  fresh_program();
+  struct strand_stack t1, t2;
+  ss_task_create(&g_main, &t1, 0, false);
+  ss_task_create(&g_main, &t2, 0, true);
+  node_id cont = g_main.strand;
+  CHECK(PAR(t1.strand, t2.strand));
+  CHECK(SER(t2.strand, cont));
+  CHECK(PAR(t1.strand, cont));
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
+/* Nested parallel regions: an inner team is parallel with the outer team's other
+ * members, and its members with each other. */
+static void nested_parallel(void) {
+  fresh_program();
+  struct team outer, inner;
+  struct strand_stack o0, o1, i0, i1;
+  uint32_t p;
+  team_begin(&outer, &g_main, 0);
+  team_member_begin(&outer, &o0, &p);
+  team_member_begin(&outer, &o1, &p);
+  team_begin(&inner, &o0, 0);
+  team_member_begin(&inner, &i0, &p);
+  team_member_begin(&inner, &i1, &p);
+  CHECK(PAR(i0.strand, i1.strand));
+  CHECK(PAR(i0.strand, o1.strand));
+  team_end(&inner, &o0);
+  CHECK(SER(i0.strand, o0.strand) && SER(i1.strand, o0.strand));
+  CHECK(PAR(o0.strand, o1.strand));
+  team_end(&outer, &g_main);
+  ss_destroy(&o0);
+  ss_destroy(&o1);
+  ss_destroy(&i0);
+  ss_destroy(&i1);
+}
+
+/* The arena is rewound after an outermost region, and ids are reused. */
+static void arena_rewind(void) {
+  fresh_program();
+  uint32_t mark = ospg_mark();
+  struct team t;
+  struct strand_stack m0;
+  uint32_t p;
+  team_begin(&t, &g_main, 0);
+  team_member_begin(&t, &m0, &p);
+  CHECK(ospg_mark() > mark);
+  ospg_release_to(mark);
+  CHECK(ospg_mark() == mark);
+  team_end(&t, &g_main);
+  CHECK(g_main.strand == mark); /* the continuation strand reuses the first freed id */
+  ss_destroy(&m0);
+}
+
+int main(void) {
+  if (ospg_init(1 << 20)) {
+    fprintf(stderr, "cannot reserve the arena\n");
+    return 1;
+  }
+  RUN_TEST(fig_2_2_parallel);
+  RUN_TEST(fig_2_4_barrier);
+  RUN_TEST(fig_2_5_single);
+  RUN_TEST(fig_2_6_sections);
+  RUN_TEST(fig_2_7_loop);
+  RUN_TEST(fig_2_8_tasks);
+  RUN_TEST(fig_2_9_taskgroup);
+  RUN_TEST(fig_4_3_sibling_tasks);
+  RUN_TEST(taskwait_nested);
+  RUN_TEST(task_if0);
+  RUN_TEST(nested_parallel);
+  RUN_TEST(arena_rewind);
+  return finish();
+}
