@@ -5,20 +5,57 @@
 
 #include <stdatomic.h>
 #include <string.h>
+#include <sys/mman.h>
 
-_Static_assert(sizeof(struct history_cell) == SHADOW_CELL_BYTES, "cell size");
+/* A granule's shadow cell. Its lock lives in the cell: the lock's cache line is the
+ * one the update writes anyway, so threads working on different data never share a
+ * lock line. */
+struct granule_cell {
+  struct history_cell whole; /* the history while not split */
+  uint32_t gen;              /* generation of the contents; older means empty */
+  _Atomic uint32_t state;    /* CELL_LOCKED | (0: not split; else 1 + split pool index) */
+};
+#define CELL_LOCKED 0x80000000u
+#define CELL_SPLIT(state) ((state) & ~CELL_LOCKED)
+_Static_assert(sizeof(struct granule_cell) == SHADOW_CELL_BYTES, "cell size");
 
-#define LOCK_SLOTS 4096
-static atomic_flag g_locks[LOCK_SLOTS];
+struct split_bytes {
+  struct history_cell byte[SHADOW_GRANULE];
+};
 
-static void lock_granule(uintptr_t addr) {
-  atomic_flag *l = &g_locks[(addr >> 3) & (LOCK_SLOTS - 1)];
-  while (atomic_flag_test_and_set_explicit(l, memory_order_acquire))
-    __builtin_ia32_pause();
+static _Atomic uint32_t g_gen = 1; /* fresh (zero) shadow pages hold generation 0 */
+static struct split_bytes *g_split_pool;
+static uint64_t g_split_capacity;
+static _Atomic uint64_t g_split_used;
+
+/* Locks a cell; returns its split field (stable while locked). */
+static uint32_t lock_cell(struct granule_cell *g) {
+  for (;;) {
+    uint32_t s = atomic_fetch_or_explicit(&g->state, CELL_LOCKED, memory_order_acquire);
+    if (!(s & CELL_LOCKED))
+      return s;
+    while (atomic_load_explicit(&g->state, memory_order_relaxed) & CELL_LOCKED)
+      __builtin_ia32_pause();
+  }
 }
 
-static void unlock_granule(uintptr_t addr) {
-  atomic_flag_clear_explicit(&g_locks[(addr >> 3) & (LOCK_SLOTS - 1)], memory_order_release);
+static void unlock_cell(struct granule_cell *g, uint32_t split) {
+  atomic_store_explicit(&g->state, split, memory_order_release);
+}
+
+int history_init(uint64_t split_granules) {
+  void *p = mmap(NULL, split_granules * sizeof(struct split_bytes), PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED)
+    return -1;
+  g_split_pool = p;
+  g_split_capacity = split_granules;
+  return 0;
+}
+
+void history_reset(void) {
+  atomic_fetch_add(&g_gen, 1);
+  atomic_store(&g_split_used, 0);
 }
 
 void sp_cache_reset(struct sp_cache *c, node_id cur) {
@@ -44,22 +81,23 @@ static bool conflicts(struct sp_cache *c, const struct access_now *now, struct a
   return parallel_with(c, prev.node);
 }
 
-/* Accumulates one racing byte into the per-access list of earlier accesses. */
-static void note_race(struct race_found *out, unsigned *n, uintptr_t addr,
+/* Accumulates racing bytes into the per-access list of earlier accesses. */
+static void note_race(struct race_found *out, unsigned *n, uintptr_t addr, unsigned nbytes,
                       struct access_ref prev, bool prev_is_write) {
   for (unsigned i = 0; i < *n && i < MAX_RACES_PER_ACCESS; i++) {
     if (out[i].prev.site == prev.site && out[i].prev.node == prev.node &&
         out[i].prev_is_write == prev_is_write) {
-      out[i].nbytes++;
+      out[i].nbytes += nbytes;
       return;
     }
   }
   if (*n < MAX_RACES_PER_ACCESS)
-    out[*n] = (struct race_found){addr, 1, prev, prev_is_write};
+    out[*n] = (struct race_found){addr, nbytes, prev, prev_is_write};
   (*n)++;
 }
 
-/* Keeps the two reads whose LCA is highest (closest to the root), as in SPD3. */
+/* Keeps the two reads whose LCA is highest (closest to the root), as in SPD3; a read
+ * ordered before the new one is replaced by it. */
 static void record_read(struct sp_cache *c, struct history_cell *h, struct access_ref me) {
   if (!h->r1.node) {
     h->r1 = me;
@@ -78,7 +116,7 @@ static void record_read(struct sp_cache *c, struct history_cell *h, struct acces
     h->r1 = me;
     h->r2 = (struct access_ref){0, 0};
   } else if (!par1) {
-    h->r1 = me; /* r1 is ordered before me: whatever races with r1 later races with me */
+    h->r1 = me;
   } else if (!par2) {
     h->r2 = me;
   } else {
@@ -90,47 +128,138 @@ static void record_read(struct sp_cache *c, struct history_cell *h, struct acces
   }
 }
 
-static void access_byte(struct history_cell *h, uintptr_t addr, const struct access_now *now,
-                        struct sp_cache *c, struct race_found *out, unsigned *n) {
+/* Algorithm 19 on one history that covers nbytes from addr. */
+static void access_history(struct history_cell *h, uintptr_t addr, unsigned nbytes,
+                           const struct access_now *now, struct sp_cache *c,
+                           struct race_found *out, unsigned *n) {
   struct access_ref me = {now->node, now->site};
-  /* Already recorded by this strand with the same kind: nothing can change. */
+  /* Already recorded by this strand at this site: nothing can change. */
   if (now->is_write ? (h->w.node == me.node && h->w.site == me.site)
                     : (h->r1.node == me.node && h->r1.site == me.site))
     return;
   if (h->w.node && conflicts(c, now, h->w))
-    note_race(out, n, addr, h->w, true);
+    note_race(out, n, addr, nbytes, h->w, true);
   if (now->is_write) {
     if (h->r1.node && conflicts(c, now, h->r1))
-      note_race(out, n, addr, h->r1, false);
+      note_race(out, n, addr, nbytes, h->r1, false);
     if (h->r2.node && conflicts(c, now, h->r2))
-      note_race(out, n, addr, h->r2, false);
+      note_race(out, n, addr, nbytes, h->r2, false);
     h->w = me;
   } else {
     record_read(c, h, me);
   }
 }
 
+/* Brings a locked cell into the current generation (emptying it if it is older);
+ * returns its split field. */
+static uint32_t refresh(struct granule_cell *g, uint32_t split, uint32_t gen) {
+  if (g->gen == gen)
+    return split;
+  memset(&g->whole, 0, sizeof g->whole);
+  g->gen = gen;
+  return 0;
+}
+
+/* Gives a locked granule per-byte histories, each starting as a copy of the whole one
+ * (*split is updated). Returns NULL when the split pool is full. */
+static struct split_bytes *split_cell(struct granule_cell *g, uint32_t *split) {
+  if (*split)
+    return &g_split_pool[*split - 1];
+  uint64_t i = atomic_fetch_add(&g_split_used, 1);
+  if (i >= g_split_capacity || i >= CELL_LOCKED - 1) {
+    shadow_out_of_room("the per-byte shadow pool is full");
+    return NULL;
+  }
+  struct split_bytes *s = &g_split_pool[i];
+  for (unsigned b = 0; b < SHADOW_GRANULE; b++)
+    s->byte[b] = g->whole;
+  *split = (uint32_t)i + 1;
+  return s;
+}
+
+/* Whether the same strand already made this very access to this whole granule, so
+ * nothing can change: checked without the lock (the entries are read atomically). */
+static bool already_recorded(struct granule_cell *g, const struct access_now *now, uint32_t gen) {
+  if (g->gen != gen || CELL_SPLIT(atomic_load_explicit(&g->state, memory_order_relaxed)))
+    return false;
+  uint64_t me = (uint64_t)now->site << 32 | now->node;
+  _Atomic uint64_t *entry = (_Atomic uint64_t *)(now->is_write ? &g->whole.w : &g->whole.r1);
+  uint64_t seen = atomic_load_explicit(entry, memory_order_relaxed);
+  return seen == me;
+}
+
+/* The access's bytes [lo, hi) of one granule. */
+static void access_granule(struct granule_cell *g, uintptr_t granule, unsigned lo, unsigned hi,
+                           const struct access_now *now, struct sp_cache *c,
+                           struct race_found *out, unsigned *n, uint32_t gen) {
+  bool whole = lo == 0 && hi == SHADOW_GRANULE;
+  if (whole && already_recorded(g, now, gen))
+    return;
+  uint32_t split = refresh(g, lock_cell(g), gen);
+  if (!split && whole) {
+    access_history(&g->whole, granule, SHADOW_GRANULE, now, c, out, n);
+  } else {
+    struct split_bytes *s = split_cell(g, &split);
+    for (unsigned b = lo; s && b < hi; b++)
+      access_history(&s->byte[b], granule + b, 1, now, c, out, n);
+  }
+  unlock_cell(g, split);
+}
+
 unsigned history_fast_access(uintptr_t addr, size_t size, const struct access_now *now,
                              struct sp_cache *cache, struct race_found *out) {
   unsigned n = 0;
-  while (size) {
-    size_t room = shadow_leaf_room(addr);
-    size_t len = size < room ? size : room;
-    struct history_cell *cells = shadow_cells(addr);
-    if (!cells)
+  uint32_t gen = atomic_load_explicit(&g_gen, memory_order_relaxed);
+  uintptr_t end = addr + size;
+  uintptr_t granule = addr & ~(uintptr_t)(SHADOW_GRANULE - 1);
+  while (granule < end) {
+    struct granule_cell *g = shadow_cell(granule);
+    if (!g)
       return n;
-    /* One lock per 8-byte granule of application memory. */
-    for (size_t i = 0; i < len;) {
-      uintptr_t a = addr + i;
-      size_t in_granule = 8 - (a & 7);
-      size_t end = i + in_granule < len ? i + in_granule : len;
-      lock_granule(a);
-      for (; i < end; i++)
-        access_byte(&cells[i], addr + i, now, cache, out, &n);
-      unlock_granule(a);
+    /* Walk the cells of this leaf without another trie lookup. */
+    uintptr_t leaf_end = granule + shadow_leaf_room(granule);
+    for (; granule < end && granule < leaf_end; granule += SHADOW_GRANULE, g++) {
+      unsigned lo = addr > granule ? (unsigned)(addr - granule) : 0;
+      unsigned hi = end < granule + SHADOW_GRANULE ? (unsigned)(end - granule) : SHADOW_GRANULE;
+      access_granule(g, granule, lo, hi, now, cache, out, &n, gen);
     }
-    addr += len;
-    size -= len;
   }
   return n;
+}
+
+/* Forgets the granules of one leaf's worth of [addr, end). */
+static void forget_in_leaf(struct granule_cell *g, uintptr_t granule, uintptr_t addr,
+                           uintptr_t end, uint32_t gen) {
+  for (; granule < end; granule += SHADOW_GRANULE, g++) {
+    if (g->gen != gen)
+      continue;
+    unsigned lo = addr > granule ? (unsigned)(addr - granule) : 0;
+    unsigned hi = end < granule + SHADOW_GRANULE ? (unsigned)(end - granule) : SHADOW_GRANULE;
+    uint32_t split = refresh(g, lock_cell(g), gen);
+    if (lo == 0 && hi == SHADOW_GRANULE) {
+      g->gen = 0;
+      split = 0;
+    } else {
+      /* A granule shared with a live neighbour: forget only the fresh bytes. */
+      struct split_bytes *s = split_cell(g, &split);
+      for (unsigned b = lo; s && b < hi; b++)
+        memset(&s->byte[b], 0, sizeof s->byte[b]);
+    }
+    unlock_cell(g, split);
+  }
+}
+
+void history_forget(uintptr_t addr, size_t size) {
+  uint32_t gen = atomic_load_explicit(&g_gen, memory_order_relaxed);
+  uintptr_t end = addr + size;
+  uintptr_t granule = addr & ~(uintptr_t)(SHADOW_GRANULE - 1);
+  while (granule < end) {
+    uintptr_t leaf_end = granule + shadow_leaf_room(granule);
+    uintptr_t stop = end < leaf_end ? end : leaf_end;
+    /* Only leaves that exist can hold history: skip the others whole. */
+    struct granule_cell *g = shadow_cell_if_mapped(granule);
+    if (g)
+      forget_in_leaf(g, granule, addr, stop, gen);
+    granule = leaf_end;
+  }
 }

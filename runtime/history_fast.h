@@ -3,8 +3,18 @@
  * Checking an access against them finds every apparent race with earlier accesses
  * as long as taskwaits are fully nested and no mutual exclusion is used.
  *
- * Updates are atomic with respect to each other through striped spin locks on the
- * shadow cells (one lock per 8 application bytes' cells, hashed into a fixed table). */
+ * Byte-exact but compact: a 4-byte granule's shadow cell holds ONE history while every
+ * access to the granule has covered all of it (ints, floats, pointers, doubles: the
+ * common case). The first access to only part of a granule splits it: its history is
+ * copied into four per-byte histories kept in a side pool, and the granule stays
+ * split. So two strands writing different bytes of one word never meet.
+ *
+ * Each cell carries the generation it was written in; history_reset() starts a new
+ * generation (after an outermost parallel region), which empties every cell at once
+ * without touching memory.
+ *
+ * Updates are atomic with respect to each other through striped spin locks, one per
+ * granule, hashed into a fixed table. */
 #ifndef OMPRACER_HISTORY_FAST_H
 #define OMPRACER_HISTORY_FAST_H
 
@@ -52,6 +62,13 @@ struct race_found {
   bool prev_is_write;
 };
 #define MAX_RACES_PER_ACCESS 4
+
+/* Reserves the split pool (room for `split_granules` split granules). */
+int history_init(uint64_t split_granules);
+/* Forgets all history (callers make sure no other thread is checking accesses). */
+void history_reset(void);
+/* Forgets the history of [addr, addr + n): fresh memory. */
+void history_forget(uintptr_t addr, size_t n);
 
 /* Checks [addr, addr + size) against the history and records the access. Returns the
  * number of distinct earlier accesses it races with (at most MAX_RACES_PER_ACCESS are

@@ -16,7 +16,10 @@ static inline void check_access(const void *addr, uint64_t size, uint32_t site, 
     return;
   if (__builtin_expect(!atomic_load_explicit(&g_detecting, memory_order_relaxed), 0))
     return;
-  struct access_now now = {t->strand, site | (atomic ? ACCESS_ATOMIC : 0), is_write};
+  /* A reduction's combining step is mutually exclusive with the others of its kind,
+   * whichever method libomp picks (tree, atomic, critical): it counts as atomic. */
+  struct access_now now = {t->strand, site | (atomic ? ACCESS_ATOMIC : 0) | t->combining,
+                           is_write};
   struct race_found races[MAX_RACES_PER_ACCESS];
   unsigned n = history_fast_access((uintptr_t)addr, size, &now, &t->cache, races);
   if (__builtin_expect(n != 0, 0)) {
@@ -54,7 +57,7 @@ EXPORT void __ompracer_atomic(void *addr, uint64_t size, uint32_t is_write, uint
 
 EXPORT void __ompracer_fresh_memory(void *addr, uint64_t size) {
   if (atomic_load_explicit(&g_detecting, memory_order_relaxed))
-    shadow_clear((uintptr_t)addr, size);
+    history_forget((uintptr_t)addr, size);
 }
 
 EXPORT void __ompracer_construct(uint32_t site) {

@@ -78,7 +78,7 @@ static void on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
   if (team->outermost) {
     /* The whole region is joined: its nodes and histories can go. */
     ospg_release_to(team->arena_mark);
-    shadow_reset();
+    history_reset();
   }
   team_end(team, &enc->ss);
   free(team);
@@ -180,6 +180,14 @@ static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoi
   thread_run(rec);
 }
 
+/* The combining step of a reduction, between __kmpc_reduce* and __kmpc_end_reduce*. */
+static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
+                         ompt_data_t *parallel_data, ompt_data_t *task_data,
+                         const void *codeptr) {
+  (void)kind, (void)parallel_data, (void)task_data, (void)codeptr;
+  t_self.combining = endpoint == ompt_scope_begin ? ACCESS_ATOMIC : 0;
+}
+
 /* ---- worksharing ---- */
 
 static void on_work(ompt_work_t type, ompt_scope_endpoint_t endpoint,
@@ -264,6 +272,7 @@ void ompt_events_register(void *lookup_fn) {
       {ompt_callback_task_create, (ompt_callback_t)on_task_create, "task_create"},
       {ompt_callback_task_schedule, (ompt_callback_t)on_task_schedule, "task_schedule"},
       {ompt_callback_sync_region, (ompt_callback_t)on_sync_region, "sync_region"},
+      {ompt_callback_reduction, (ompt_callback_t)on_reduction, "reduction"},
       {ompt_callback_work, (ompt_callback_t)on_work, "work"},
       {ompt_callback_dispatch, (ompt_callback_t)on_dispatch, "dispatch"},
       {ompt_callback_masked, (ompt_callback_t)on_masked, "masked"},

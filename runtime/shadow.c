@@ -7,11 +7,12 @@
 #include <sys/mman.h>
 
 #define TOP_SLOTS ((size_t)1 << (SHADOW_ADDR_BITS - SHADOW_LEAF_BITS))
-#define LEAF_BYTES (((size_t)1 << SHADOW_LEAF_BITS) * SHADOW_CELL_BYTES)
+#define LEAF_BYTES (((size_t)1 << SHADOW_LEAF_BITS) / SHADOW_GRANULE * SHADOW_CELL_BYTES)
 
 static _Atomic(char *) *g_top;
 static _Atomic uint64_t g_leaves;
 static uint64_t g_max_leaves;
+static uint64_t g_limit_mb;
 static atomic_bool g_exhausted;
 /* The slots that have a leaf, so a reset does not scan all 2^27 slots. */
 static size_t *g_used_slots;
@@ -23,6 +24,7 @@ int shadow_init(uint64_t limit_mb) {
   if (p == MAP_FAILED)
     return -1;
   g_top = p;
+  g_limit_mb = limit_mb;
   g_max_leaves = (limit_mb << 20) / LEAF_BYTES;
   if (g_max_leaves == 0)
     g_max_leaves = 1;
@@ -35,25 +37,25 @@ bool shadow_exhausted(void) { return atomic_load_explicit(&g_exhausted, memory_o
 
 uint64_t shadow_mapped_bytes(void) { return atomic_load(&g_leaves) * LEAF_BYTES; }
 
-static void out_of_room(const char *why) {
+void shadow_out_of_room(const char *why) {
   if (!atomic_exchange(&g_exhausted, true))
     log_line("ERROR: %s; race detection is off from here on (raise it with "
              "OMPRACER_OPTIONS=shadow_limit_mb=N, now %llu)",
-             why, (unsigned long long)(g_max_leaves * LEAF_BYTES >> 20));
+             why, (unsigned long long)g_limit_mb);
 }
 
 /* Maps the leaf for a top slot; several threads may race here, one wins the CAS. */
 static char *new_leaf(size_t slot) {
   if (atomic_fetch_add(&g_leaves, 1) >= g_max_leaves) {
     atomic_fetch_sub(&g_leaves, 1);
-    out_of_room("the shadow memory limit is reached");
+    shadow_out_of_room("the shadow memory limit is reached");
     return NULL;
   }
   char *leaf = mmap(NULL, LEAF_BYTES, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (leaf == MAP_FAILED) {
     atomic_fetch_sub(&g_leaves, 1);
-    out_of_room("the system refused to map shadow memory");
+    shadow_out_of_room("the system refused to map shadow memory");
     return NULL;
   }
   char *expected = NULL;
@@ -66,7 +68,7 @@ static char *new_leaf(size_t slot) {
   return leaf;
 }
 
-void *shadow_cells(uintptr_t addr) {
+void *shadow_cell(uintptr_t addr) {
   if (addr >> SHADOW_ADDR_BITS)
     return NULL;
   size_t slot = addr >> SHADOW_LEAF_BITS;
@@ -79,10 +81,20 @@ void *shadow_cells(uintptr_t addr) {
       return NULL;
   }
   size_t offset = addr & (((uintptr_t)1 << SHADOW_LEAF_BITS) - 1);
-  return leaf + offset * SHADOW_CELL_BYTES;
+  return leaf + offset / SHADOW_GRANULE * SHADOW_CELL_BYTES;
 }
 
-void shadow_reset(void) {
+void *shadow_cell_if_mapped(uintptr_t addr) {
+  if (addr >> SHADOW_ADDR_BITS)
+    return NULL;
+  char *leaf = atomic_load_explicit(&g_top[addr >> SHADOW_LEAF_BITS], memory_order_acquire);
+  if (!leaf)
+    return NULL;
+  size_t offset = addr & (((uintptr_t)1 << SHADOW_LEAF_BITS) - 1);
+  return leaf + offset / SHADOW_GRANULE * SHADOW_CELL_BYTES;
+}
+
+void shadow_unmap_all(void) {
   uint64_t n = atomic_load(&g_nused);
   for (uint64_t i = 0; i < n; i++) {
     size_t slot = g_used_slots[i];
@@ -91,21 +103,4 @@ void shadow_reset(void) {
   }
   atomic_store(&g_nused, 0);
   atomic_store(&g_leaves, 0);
-}
-
-void shadow_clear(uintptr_t addr, size_t n) {
-  while (n) {
-    size_t room = shadow_leaf_room(addr);
-    size_t len = n < room ? n : room;
-    size_t slot = addr >> SHADOW_LEAF_BITS;
-    if (addr >> SHADOW_ADDR_BITS)
-      return;
-    char *leaf = atomic_load_explicit(&g_top[slot], memory_order_acquire);
-    if (leaf) {
-      size_t offset = addr & (((uintptr_t)1 << SHADOW_LEAF_BITS) - 1);
-      memset(leaf + offset * SHADOW_CELL_BYTES, 0, len * SHADOW_CELL_BYTES);
-    }
-    addr += len;
-    n -= len;
-  }
 }

@@ -25,6 +25,7 @@ struct thread_state {
   struct task_rec *task;    /* the task running on this thread */
   site_id pending_site;     /* directive announced by __ompracer_construct */
   bool pending_if0;         /* the next task created is if(0) */
+  uint32_t combining;       /* ACCESS_ATOMIC inside a reduction's combining step */
   struct sp_cache cache;
 };
 

@@ -4,6 +4,7 @@
 #include "options.h"
 #include "ospg.h"
 #include "report.h"
+#include "history_fast.h"
 #include "shadow.h"
 #include "thread_state.h"
 
@@ -43,7 +44,10 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num,
   (void)initial_device_num;
   (void)tool_data;
   pthread_once(&g_setup_once, setup);
-  if (ospg_init(g_opts.max_nodes) || shadow_init(g_opts.shadow_limit_mb)) {
+  /* A quarter of the shadow budget may go to per-byte (split) granules. */
+  uint64_t split_granules = (g_opts.shadow_limit_mb << 20) / 4 / 96;
+  if (ospg_init(g_opts.max_nodes) || shadow_init(g_opts.shadow_limit_mb) ||
+      history_init(split_granules)) {
     log_line("ERROR: cannot reserve memory for the OSPG or the shadow; "
              "no data races will be checked");
     return 0; /* tells libomp not to keep the tool */

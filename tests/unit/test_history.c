@@ -26,7 +26,7 @@ static unsigned access_as(node_id w, void *addr, size_t size, bool is_write, boo
 }
 
 static void fresh(void) {
-  shadow_reset();
+  history_reset();
   ss_destroy(&g_main);
   ss_init(&g_main, ospg_root());
 }
@@ -139,7 +139,7 @@ static void fresh_memory_forgets(void) {
   ss_task_create(&g_main, &t1, 0, false);
   ss_task_create(&g_main, &t2, 0, false);
   CHECK(access_as(t1.strand, &x, 4, true, false, 1, NULL) == 0);
-  shadow_clear((uintptr_t)&x, sizeof x);
+  history_forget((uintptr_t)&x, sizeof x);
   CHECK(access_as(t2.strand, &x, 4, true, false, 2, NULL) == 0);
   ss_destroy(&t1);
   ss_destroy(&t2);
@@ -161,8 +161,44 @@ static void range_across_leaves(void) {
   ss_destroy(&t2);
 }
 
+/* A granule first written whole, then in part: the split keeps the whole write's
+ * history for every byte, and later partial writes stay byte-exact. */
+static void split_keeps_history(void) {
+  fresh();
+  static int word;
+  char *b = (char *)&word;
+  struct strand_stack t1, t2, t3;
+  ss_task_create(&g_main, &t1, 0, false);
+  ss_task_create(&g_main, &t2, 0, false);
+  ss_task_create(&g_main, &t3, 0, false);
+  CHECK(access_as(t1.strand, &word, 4, true, false, 1, NULL) == 0);
+  struct race_found r;
+  CHECK(access_as(t2.strand, b + 2, 1, true, false, 2, &r) == 1);
+  CHECK(r.prev.node == t1.strand && r.addr == (uintptr_t)(b + 2) && r.nbytes == 1);
+  /* t3 writes byte 3: it meets t1's write there, not t2's byte 2. */
+  CHECK(access_as(t3.strand, b + 3, 1, true, false, 3, &r) == 1);
+  CHECK(r.prev.node == t1.strand);
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+  ss_destroy(&t3);
+}
+
+/* A new generation empties every cell. */
+static void reset_forgets_everything(void) {
+  fresh();
+  static int x;
+  struct strand_stack t1, t2;
+  ss_task_create(&g_main, &t1, 0, false);
+  ss_task_create(&g_main, &t2, 0, false);
+  CHECK(access_as(t1.strand, &x, 4, true, false, 1, NULL) == 0);
+  history_reset();
+  CHECK(access_as(t2.strand, &x, 4, true, false, 2, NULL) == 0);
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
 int main(void) {
-  if (ospg_init(1 << 20) || shadow_init(1024)) {
+  if (ospg_init(1 << 20) || shadow_init(1024) || history_init(1 << 16)) {
     fprintf(stderr, "cannot reserve memory\n");
     return 1;
   }
@@ -174,5 +210,7 @@ int main(void) {
   RUN_TEST(atomics);
   RUN_TEST(fresh_memory_forgets);
   RUN_TEST(range_across_leaves);
+  RUN_TEST(split_keeps_history);
+  RUN_TEST(reset_forgets_everything);
   return finish();
 }
