@@ -9,6 +9,13 @@
 #include <omp-tools.h>
 #include <stdlib.h>
 
+/* verbosity=2: one line per OMPT event, with the strand the task moves to. */
+#define TRACE(...)                                                                         \
+  do {                                                                                     \
+    if (g_opts.verbosity >= 2)                                                             \
+      log_line("trace: " __VA_ARGS__);                                                     \
+  } while (0)
+
 static site_id take_pending_site(void) {
   site_id s = t_self.pending_site;
   t_self.pending_site = 0;
@@ -64,6 +71,7 @@ static void on_parallel_begin(ompt_data_t *encountering_task, const ompt_frame_t
   team->outermost = enc->initial && !enc->checked;
   team->arena_mark = ospg_mark();
   team_begin(team, &enc->ss, take_pending_site());
+  TRACE("parallel begin: region node %u", team->region);
   parallel_data->ptr = team;
   thread_run(enc);
 }
@@ -75,6 +83,7 @@ static void on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
   struct task_rec *enc = task_of(encountering_task);
   if (!team || !enc)
     return;
+  TRACE("parallel end: region node %u%s", team->region, team->outermost ? " (reclaimed)" : "");
   if (team->outermost) {
     /* The whole region is joined: its nodes and histories can go. */
     ospg_release_to(team->arena_mark);
@@ -109,6 +118,8 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
   }
   task_data->ptr = rec;
   thread_run(rec);
+  TRACE("implicit task begin (%s): strand %u", flags & ompt_task_initial ? "initial" : "member",
+        rec->ss.strand);
 }
 
 /* ---- explicit tasks ---- */
@@ -124,7 +135,10 @@ static void on_task_create(ompt_data_t *encountering_task, const ompt_frame_t *f
   if (!child)
     return;
   parent->checked = true; /* its continuation now runs in parallel with the child */
-  ss_task_create(&parent->ss, &child->ss, take_pending_site(), take_pending_if0());
+  bool if0 = take_pending_if0();
+  ss_task_create(&parent->ss, &child->ss, take_pending_site(), if0);
+  TRACE("task create%s: child strand %u, continuation strand %u", if0 ? " (if0)" : "",
+        child->ss.strand, parent->ss.strand);
   new_task->ptr = child;
   thread_run(parent);
 }
@@ -135,6 +149,7 @@ static void on_task_schedule(ompt_data_t *prior_task, ompt_task_status_t prior_s
       prior_status == ompt_task_late_fulfill)
     free_task_rec(prior_task);
   struct task_rec *next = task_of(next_task);
+  TRACE("task schedule (prior status %d): strand %u", (int)prior_status, next ? next->ss.strand : 0);
   if (next)
     thread_run(next);
 }
@@ -177,6 +192,8 @@ static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoi
   } else {
     return;
   }
+  TRACE("sync region kind %d %s: strand %u", (int)kind,
+        endpoint == ompt_scope_begin ? "begin" : "end", rec->ss.strand);
   thread_run(rec);
 }
 
@@ -216,6 +233,8 @@ static void on_work(ompt_work_t type, ompt_scope_endpoint_t endpoint,
     ss_new_strand(&rec->ss);
     break;
   }
+  TRACE("work type %d %s: strand %u", (int)type, endpoint == ompt_scope_begin ? "begin" : "end",
+        rec->ss.strand);
   thread_run(rec);
 }
 
@@ -231,6 +250,7 @@ static void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data,
     ss_work_item(&rec->ss, CK_SECTION);
   else
     return;
+  TRACE("dispatch kind %d: strand %u", (int)kind, rec->ss.strand);
   thread_run(rec);
 }
 
