@@ -49,6 +49,7 @@ static void free_task_rec(ompt_data_t *d) {
   if (t_self.task == rec)
     thread_run(NULL);
   ss_destroy(&rec->ss);
+  deps_map_free(&rec->deps);
   free(rec);
   d->ptr = NULL;
 }
@@ -70,6 +71,7 @@ static void on_parallel_begin(ompt_data_t *encountering_task, const ompt_frame_t
    * unless the initial task has made tasks of its own. */
   team->outermost = enc->initial && !enc->checked;
   team->arena_mark = ospg_mark();
+  team->edge_mark = deps_mark();
   team_begin(team, &enc->ss, take_pending_site());
   TRACE("parallel begin: region node %u", team->region);
   parallel_data->ptr = team;
@@ -87,6 +89,7 @@ static void on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
   if (team->outermost) {
     /* The whole region is joined: its nodes and histories can go. */
     ospg_release_to(team->arena_mark);
+    deps_release_to(team->edge_mark);
     history_reset();
   }
   team_end(team, &enc->ss);
@@ -124,11 +127,19 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
 
 /* ---- explicit tasks ---- */
 
+/* Stands for the pseudo-task libomp announces for `taskwait depend(...)`: its
+ * dependences order the waiting task's continuation, not a task of its own. */
+static struct task_rec g_taskwait_depend;
+
 static void on_task_create(ompt_data_t *encountering_task, const ompt_frame_t *frame,
                            ompt_data_t *new_task, int flags, int has_dependences,
                            const void *codeptr) {
   (void)frame, (void)has_dependences, (void)codeptr;
   struct task_rec *parent = task_of(encountering_task);
+  if ((flags & ompt_task_taskwait) && parent) {
+    new_task->ptr = &g_taskwait_depend;
+    return;
+  }
   if (!(flags & ompt_task_explicit) || !parent)
     return;
   struct task_rec *child = new_task_rec(parent->team, true);
@@ -143,8 +154,54 @@ static void on_task_create(ompt_data_t *encountering_task, const ompt_frame_t *f
   thread_run(parent);
 }
 
+static bool to_dep_kind(ompt_dependence_type_t type, enum dep_kind *kind) {
+  switch (type) {
+  case ompt_dependence_type_in: *kind = DEP_IN; return true;
+  case ompt_dependence_type_out:
+  case ompt_dependence_type_inout: *kind = DEP_OUT; return true;
+  case ompt_dependence_type_mutexinoutset: *kind = DEP_MUTEXINOUTSET; return true;
+  case ompt_dependence_type_inoutset: *kind = DEP_INOUTSET; return true;
+  default: return false; /* doacross source/sink, omp_all_memory: not modelled */
+  }
+}
+
+/* `taskwait depend(...)`: the continuation waits for the tasks the clauses name, so it
+ * goes under a new node that carries those dependency edges. */
+static void taskwait_depend(struct task_rec *parent, const ompt_dependence_t *deps, int ndeps) {
+  node_id group = ss_top(&parent->ss);
+  node_id after = ss_open_children(&parent->ss);
+  for (int i = 0; i < ndeps; i++) {
+    enum dep_kind kind;
+    if (to_dep_kind(deps[i].dependence_type, &kind))
+      deps_wait_on(&parent->deps, group, after, (uintptr_t)deps[i].variable.ptr, kind);
+  }
+  ss_new_strand(&parent->ss);
+  thread_run(parent);
+}
+
+static void on_dependences(ompt_data_t *task_data, const ompt_dependence_t *deps, int ndeps) {
+  struct task_rec *child = task_of(task_data), *parent = t_self.task;
+  if (!child || !parent)
+    return;
+  if (child == &g_taskwait_depend) {
+    task_data->ptr = NULL;
+    taskwait_depend(parent, deps, ndeps);
+    return;
+  }
+  /* The child was just created under the parent's current children group. */
+  node_id group = ss_top(&parent->ss), node = child->ss.frames[0].node;
+  for (int i = 0; i < ndeps; i++) {
+    enum dep_kind kind;
+    if (to_dep_kind(deps[i].dependence_type, &kind))
+      deps_add(&parent->deps, group, node, (uintptr_t)deps[i].variable.ptr, kind);
+  }
+  TRACE("dependences: %d for task node %u", ndeps, node);
+}
+
 static void on_task_schedule(ompt_data_t *prior_task, ompt_task_status_t prior_status,
                              ompt_data_t *next_task) {
+  if (task_of(prior_task) == &g_taskwait_depend || task_of(next_task) == &g_taskwait_depend)
+    return;
   if (prior_status == ompt_task_complete || prior_status == ompt_task_cancel ||
       prior_status == ompt_task_late_fulfill)
     free_task_rec(prior_task);
@@ -291,6 +348,7 @@ void ompt_events_register(void *lookup_fn) {
       {ompt_callback_implicit_task, (ompt_callback_t)on_implicit_task, "implicit_task"},
       {ompt_callback_task_create, (ompt_callback_t)on_task_create, "task_create"},
       {ompt_callback_task_schedule, (ompt_callback_t)on_task_schedule, "task_schedule"},
+      {ompt_callback_dependences, (ompt_callback_t)on_dependences, "dependences"},
       {ompt_callback_sync_region, (ompt_callback_t)on_sync_region, "sync_region"},
       {ompt_callback_reduction, (ompt_callback_t)on_reduction, "reduction"},
       {ompt_callback_work, (ompt_callback_t)on_work, "work"},

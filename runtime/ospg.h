@@ -1,7 +1,8 @@
 /* The OpenMP Series-Parallel Graph (seed dissertation, Chapter 2): an ordered tree of
  * W-nodes (strands: serial fragments, always leaves), S-nodes (children in series) and
  * P-nodes (the subtree runs in parallel with everything to its right under the same
- * parent). Dependency edges and ST-nodes (precise mode) are not built yet.
+ * parent), and dependency edges between sibling task nodes (task_deps.c). ST-nodes
+ * (precise mode) are not built yet.
  *
  * Nodes live in one arena and are named by 32-bit ids, so an access history entry is
  * 4 bytes of node. The arena is a single reservation of address space (pages are
@@ -45,6 +46,7 @@ struct ospg_node {
   uint32_t order;              /* position among the parent's children */
   _Atomic uint32_t nchildren;  /* next child's order */
   site_id site;                /* the directive that created the node, if known */
+  uint32_t preds;              /* dependency edges in (task_deps.c); 0: none */
   uint16_t depth;              /* root: 0 */
   uint8_t type;                /* enum node_type */
   uint8_t construct;           /* enum construct_kind */

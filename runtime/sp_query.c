@@ -1,5 +1,7 @@
 #include "sp_query.h"
 
+#include "task_deps.h"
+
 /* Climbs a and b to their LCA; returns it and the LCA's children on each path
  * (a itself if a is the LCA, likewise for b). */
 static node_id climb(node_id a, node_id b, node_id *a_child, node_id *b_child) {
@@ -35,7 +37,14 @@ bool sp_is_parallel(node_id a, node_id b) {
   node_id lca = climb(a, b, &ca, &cb);
   if (lca == a || lca == b) /* one is an ancestor of the other: not two strands */
     return false;
-  const struct ospg_node *na = ospg_node(ca), *nb = ospg_node(cb);
-  const struct ospg_node *left = na->order < nb->order ? na : nb;
-  return left->type == NODE_P;
+  if (ospg_node(ca)->order > ospg_node(cb)->order) {
+    node_id t = ca;
+    ca = cb;
+    cb = t;
+  }
+  /* ca is now the left child of the LCA, cb the right one. */
+  if (ospg_node(ca)->type != NODE_P)
+    return false;
+  /* Sibling tasks ordered by their depend clauses. */
+  return !(ospg_node(cb)->preds && deps_reaches(ca, cb));
 }

@@ -1,7 +1,8 @@
-/* isParallel on the OSPG (seed Algorithm 18, fast mode, without dependency edges):
- * find the least common ancestor of two W-nodes; they may run in parallel exactly when
- * the LCA's child on the path to the LEFT one (the one created first under the LCA) is
- * a P-node. Cost: O(height of the OSPG). */
+/* isParallel on the OSPG (seed Algorithm 18, fast mode): find the least common
+ * ancestor of two W-nodes; they may run in parallel exactly when the LCA's child on
+ * the path to the LEFT one (the one created first under the LCA) is a P-node and no
+ * path of dependency edges leads from it to the LCA's child on the path to the right
+ * one. Cost: O(height of the OSPG), plus the dependence search (task_deps.c). */
 #ifndef OMPRACER_SP_QUERY_H
 #define OMPRACER_SP_QUERY_H
 

@@ -73,8 +73,13 @@ int ss_task_create(struct strand_stack *parent, struct strand_stack *child, site
   return rc;
 }
 
+node_id ss_open_children(struct strand_stack *s) {
+  open_container(s, NODE_S, CK_TASK_GROUP, FR_CHILDREN, 0);
+  return ss_top(s);
+}
+
 void ss_taskwait(struct strand_stack *s) {
-  if (top_kind(s) == FR_CHILDREN)
+  while (s->depth > 1 && top_kind(s) == FR_CHILDREN)
     s->depth--;
   ss_new_strand(s);
 }

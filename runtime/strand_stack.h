@@ -45,6 +45,9 @@ node_id ss_new_strand(struct strand_stack *s);
  * continuation strand. An if(0) task is in series with the continuation. */
 int ss_task_create(struct strand_stack *parent, struct strand_stack *child, site_id site,
                    bool if0);
+/* Opens a new children group under the current one and returns its node: the place
+ * for what must follow some of the earlier children (taskwait depend). */
+node_id ss_open_children(struct strand_stack *s);
 /* taskwait: the children created since the last taskwait are joined. */
 void ss_taskwait(struct strand_stack *s);
 void ss_taskgroup_begin(struct strand_stack *s, site_id site);

@@ -21,6 +21,7 @@ struct team {
   uint32_t phase_count;                 /* phases opened so far */
   node_id phase[TEAM_PHASE_RING];       /* S-node of phase k at [k % RING] */
   uint32_t arena_mark;                  /* where the arena stood before the region */
+  uint32_t edge_mark;                   /* and the dependence edge arena */
   bool outermost;
 };
 

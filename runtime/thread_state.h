@@ -5,6 +5,7 @@
 
 #include "history_fast.h"
 #include "strand_stack.h"
+#include "task_deps.h"
 #include "team.h"
 
 #include <stdatomic.h>
@@ -13,6 +14,7 @@
 /* What the tool keeps for each OpenMP task (hung on OMPT's task_data->ptr). */
 struct task_rec {
   struct strand_stack ss;
+  struct dep_map deps;  /* its children's depend clauses */
   struct team *team;  /* innermost enclosing parallel region; NULL for the initial task */
   uint32_t phase;     /* barrier phase of an implicit task */
   bool initial;       /* the program's initial task */

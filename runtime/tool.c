@@ -6,6 +6,7 @@
 #include "report.h"
 #include "history_fast.h"
 #include "shadow.h"
+#include "task_deps.h"
 #include "thread_state.h"
 
 #include <omp-tools.h>
@@ -47,7 +48,7 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num,
   /* A quarter of the shadow budget may go to per-byte (split) granules. */
   uint64_t split_granules = (g_opts.shadow_limit_mb << 20) / 4 / 96;
   if (ospg_init(g_opts.max_nodes) || shadow_init(g_opts.shadow_limit_mb) ||
-      history_init(split_granules)) {
+      history_init(split_granules) || deps_init(g_opts.max_nodes)) {
     log_line("ERROR: cannot reserve memory for the OSPG or the shadow; "
              "no data races will be checked");
     return 0; /* tells libomp not to keep the tool */

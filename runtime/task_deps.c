@@ -1,0 +1,288 @@
+#include "task_deps.h"
+
+#include "log.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+/* ---- edge storage: singly linked lists of predecessors, in one arena ---- */
+
+struct dep_edge {
+  node_id pred;
+  uint32_t next; /* index of the next edge of the same node; 0 ends the list */
+};
+
+static struct dep_edge *g_edges;
+static uint64_t g_edge_capacity;
+static _Atomic uint32_t g_next_edge = 1;
+static atomic_bool g_edges_full;
+
+int deps_init(uint64_t max_edges) {
+  void *p = mmap(NULL, (max_edges + 1) * sizeof(struct dep_edge), PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED)
+    return -1;
+  g_edges = p;
+  g_edge_capacity = max_edges + 1;
+  return 0;
+}
+
+uint32_t deps_mark(void) { return atomic_load(&g_next_edge); }
+void deps_release_to(uint32_t mark) { atomic_store(&g_next_edge, mark); }
+
+static void add_edge(node_id task, node_id pred) {
+  if (!pred || pred == task)
+    return;
+  struct ospg_node *n = ospg_node(task);
+  for (uint32_t e = n->preds; e; e = g_edges[e].next) /* no duplicates */
+    if (g_edges[e].pred == pred)
+      return;
+  uint32_t id = atomic_fetch_add(&g_next_edge, 1);
+  if (id >= g_edge_capacity) {
+    if (!atomic_exchange(&g_edges_full, true))
+      log_line("ERROR: the task dependence edge arena is full; dependent tasks from here on "
+               "may be reported as racing");
+    return;
+  }
+  g_edges[id] = (struct dep_edge){pred, n->preds};
+  atomic_store_explicit((_Atomic uint32_t *)&n->preds, id, memory_order_release);
+}
+
+/* ---- the per-parent map from address to dependence state ---- */
+
+struct node_list {
+  node_id *v;
+  uint32_t n, cap;
+};
+
+struct dep_entry {
+  uintptr_t addr; /* 0: empty slot */
+  node_id last_out;
+  struct node_list readers;       /* `in` tasks since last_out */
+  enum dep_kind group_kind;       /* DEP_MUTEXINOUTSET, DEP_INOUTSET, or DEP_IN: none */
+  struct node_list group_members; /* the current group */
+  struct node_list group_base;    /* what every member of the group waits for */
+};
+
+static void list_push(struct node_list *l, node_id x) {
+  if (!x)
+    return;
+  if (l->n == l->cap) {
+    uint32_t cap = l->cap ? l->cap * 2 : 4;
+    node_id *v = realloc(l->v, cap * sizeof *v);
+    if (!v)
+      return;
+    l->v = v;
+    l->cap = cap;
+  }
+  l->v[l->n++] = x;
+}
+
+static void list_free(struct node_list *l) {
+  free(l->v);
+  *l = (struct node_list){0};
+}
+
+static void edges_from(node_id task, const struct node_list *l) {
+  for (uint32_t i = 0; i < l->n; i++)
+    add_edge(task, l->v[i]);
+}
+
+static void entry_free(struct dep_entry *e) {
+  list_free(&e->readers);
+  list_free(&e->group_members);
+  list_free(&e->group_base);
+}
+
+void deps_map_free(struct dep_map *m) {
+  for (uint32_t i = 0; i < m->cap; i++)
+    if (m->slots[i].addr)
+      entry_free(&m->slots[i]);
+  free(m->slots);
+  *m = (struct dep_map){0};
+}
+
+static size_t slot_of(uintptr_t addr, uint32_t cap) {
+  return (size_t)((addr * 0x9E3779B97F4A7C15ull) >> 17) & (cap - 1);
+}
+
+static int map_grow(struct dep_map *m) {
+  uint32_t cap = m->cap ? m->cap * 2 : 16;
+  struct dep_entry *slots = calloc(cap, sizeof *slots);
+  if (!slots)
+    return -1;
+  for (uint32_t i = 0; i < m->cap; i++) {
+    if (!m->slots[i].addr)
+      continue;
+    size_t j = slot_of(m->slots[i].addr, cap);
+    while (slots[j].addr)
+      j = (j + 1) & (cap - 1);
+    slots[j] = m->slots[i];
+  }
+  free(m->slots);
+  m->slots = slots;
+  m->cap = cap;
+  return 0;
+}
+
+static struct dep_entry *entry_for(struct dep_map *m, node_id group, uintptr_t addr) {
+  if (m->group != group) { /* a new children group: earlier siblings are all joined */
+    deps_map_free(m);
+    m->group = group;
+  }
+  if ((m->len + 1) * 2 > m->cap && map_grow(m))
+    return NULL;
+  size_t j = slot_of(addr, m->cap);
+  while (m->slots[j].addr && m->slots[j].addr != addr)
+    j = (j + 1) & (m->cap - 1);
+  struct dep_entry *e = &m->slots[j];
+  if (!e->addr) {
+    e->addr = addr;
+    e->group_kind = DEP_IN;
+    m->len++;
+  }
+  return e;
+}
+
+/* The edges a dependence implies, without changing the state. */
+static void wait_edges(struct dep_entry *e, node_id task, enum dep_kind kind) {
+  switch (kind) {
+  case DEP_IN:
+    add_edge(task, e->last_out);
+    edges_from(task, &e->group_members);
+    break;
+  case DEP_OUT:
+    add_edge(task, e->last_out);
+    edges_from(task, &e->readers);
+    edges_from(task, &e->group_members);
+    break;
+  case DEP_MUTEXINOUTSET:
+  case DEP_INOUTSET:
+    if (e->group_kind == kind) {
+      edges_from(task, &e->group_base);
+    } else {
+      add_edge(task, e->last_out);
+      edges_from(task, &e->readers);
+      edges_from(task, &e->group_members);
+    }
+    break;
+  }
+}
+
+/* Starts a new group of `kind`: what it waits for is everything before it. */
+static void open_group(struct dep_entry *e, enum dep_kind kind) {
+  struct node_list base = {0};
+  list_push(&base, e->last_out);
+  for (uint32_t i = 0; i < e->readers.n; i++)
+    list_push(&base, e->readers.v[i]);
+  for (uint32_t i = 0; i < e->group_members.n; i++)
+    list_push(&base, e->group_members.v[i]);
+  list_free(&e->group_base);
+  e->group_base = base;
+  e->group_members.n = 0;
+  e->readers.n = 0;
+  e->group_kind = kind;
+}
+
+void deps_add(struct dep_map *m, node_id group, node_id task, uintptr_t addr,
+              enum dep_kind kind) {
+  struct dep_entry *e = entry_for(m, group, addr);
+  if (!e)
+    return;
+  wait_edges(e, task, kind);
+  switch (kind) {
+  case DEP_IN:
+    list_push(&e->readers, task);
+    break;
+  case DEP_OUT:
+    e->last_out = task;
+    e->readers.n = 0;
+    e->group_members.n = 0;
+    e->group_kind = DEP_IN;
+    break;
+  case DEP_MUTEXINOUTSET:
+  case DEP_INOUTSET:
+    if (e->group_kind != kind) {
+      open_group(e, kind);
+      wait_edges(e, task, kind);
+    }
+    /* Fast mode: mutually exclusive members are chained (see task_deps.h). */
+    if (kind == DEP_MUTEXINOUTSET && e->group_members.n)
+      add_edge(task, e->group_members.v[e->group_members.n - 1]);
+    list_push(&e->group_members, task);
+    break;
+  }
+}
+
+void deps_wait_on(struct dep_map *m, node_id group, node_id node, uintptr_t addr,
+                  enum dep_kind kind) {
+  struct dep_entry *e = entry_for(m, group, addr);
+  if (e)
+    wait_edges(e, node, kind == DEP_IN ? DEP_IN : DEP_OUT);
+}
+
+/* ---- DIRECTED PATH ---- */
+
+/* A per-thread visited set for one query: open addressing with a query stamp, so it
+ * never needs clearing. */
+struct visited {
+  node_id *key;
+  uint32_t *stamp;
+  uint32_t cap, now;
+};
+static __thread struct visited t_visited;
+static __thread struct node_list t_stack;
+
+static bool visit(struct visited *v, node_id n) {
+  size_t j = (n * 2654435761u) & (v->cap - 1);
+  for (uint32_t probes = 0; probes < v->cap; probes++) {
+    if (v->stamp[j] != v->now) {
+      v->stamp[j] = v->now;
+      v->key[j] = n;
+      return true;
+    }
+    if (v->key[j] == n)
+      return false;
+    j = (j + 1) & (v->cap - 1);
+  }
+  return true; /* full: visit again rather than miss a path */
+}
+
+#define MAX_SEARCH (1u << 20)
+
+bool deps_reaches(node_id from, node_id to) {
+  if (!ospg_node(to)->preds)
+    return false;
+  struct visited *v = &t_visited;
+  if (!v->cap) {
+    v->cap = 1u << 16;
+    v->key = calloc(v->cap, sizeof *v->key);
+    v->stamp = calloc(v->cap, sizeof *v->stamp);
+    if (!v->key || !v->stamp)
+      return false;
+  }
+  v->now++;
+  uint32_t from_order = ospg_node(from)->order;
+  /* Depth-first, backwards along predecessor edges; a sibling created before `from`
+   * cannot lie on a path that starts at `from`. */
+  struct node_list *stack = &t_stack;
+  stack->n = 0;
+  list_push(stack, to);
+  unsigned steps = 0;
+  while (stack->n) {
+    node_id n = stack->v[--stack->n];
+    for (uint32_t e = ospg_node(n)->preds; e; e = g_edges[e].next) {
+      node_id p = g_edges[e].pred;
+      if (p == from)
+        return true;
+      if (ospg_node(p)->order < from_order || !visit(v, p))
+        continue;
+      if (++steps > MAX_SEARCH)
+        return false; /* give up: call it parallel (a possible false report, no miss) */
+      list_push(stack, p);
+    }
+  }
+  return false;
+}
