@@ -1,5 +1,7 @@
 #include "history_fast.h"
 
+#include "history_common.h"
+#include "history_precise.h"
 #include "shadow.h"
 #include "sp_query.h"
 
@@ -43,6 +45,11 @@ static void unlock_cell(struct granule_cell *g, uint32_t split) {
   atomic_store_explicit(&g->state, split, memory_order_release);
 }
 
+void sp_cache_reset(struct sp_cache *c, node_id cur) {
+  c->cur = cur;
+  memset(c->key, 0, sizeof c->key);
+}
+
 int history_init(uint64_t split_granules) {
   void *p = mmap(NULL, split_granules * sizeof(struct split_bytes), PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -56,76 +63,7 @@ int history_init(uint64_t split_granules) {
 void history_reset(void) {
   atomic_fetch_add(&g_gen, 1);
   atomic_store(&g_split_used, 0);
-}
-
-void sp_cache_reset(struct sp_cache *c, node_id cur) {
-  c->cur = cur;
-  memset(c->key, 0, sizeof c->key);
-}
-
-static bool parallel_with(struct sp_cache *c, node_id other) {
-  if (!other || other == c->cur)
-    return false;
-  unsigned slot = other & (SP_CACHE_SLOTS - 1);
-  if (c->key[slot] != other) {
-    c->key[slot] = other;
-    c->parallel[slot] = sp_is_parallel(c->cur, other);
-  }
-  return c->parallel[slot];
-}
-
-/* Atomic accesses never race with each other. */
-static bool conflicts(struct sp_cache *c, const struct access_now *now, struct access_ref prev) {
-  if ((now->site & ACCESS_ATOMIC) && (prev.site & ACCESS_ATOMIC))
-    return false;
-  return parallel_with(c, prev.node);
-}
-
-/* Accumulates racing bytes into the per-access list of earlier accesses. */
-static void note_race(struct race_found *out, unsigned *n, uintptr_t addr, unsigned nbytes,
-                      struct access_ref prev, bool prev_is_write) {
-  for (unsigned i = 0; i < *n && i < MAX_RACES_PER_ACCESS; i++) {
-    if (out[i].prev.site == prev.site && out[i].prev.node == prev.node &&
-        out[i].prev_is_write == prev_is_write) {
-      out[i].nbytes += nbytes;
-      return;
-    }
-  }
-  if (*n < MAX_RACES_PER_ACCESS)
-    out[*n] = (struct race_found){addr, nbytes, prev, prev_is_write};
-  (*n)++;
-}
-
-/* Keeps the two reads whose LCA is highest (closest to the root), as in SPD3; a read
- * ordered before the new one is replaced by it. */
-static void record_read(struct sp_cache *c, struct history_cell *h, struct access_ref me) {
-  if (!h->r1.node) {
-    h->r1 = me;
-    return;
-  }
-  bool par1 = parallel_with(c, h->r1.node);
-  if (!h->r2.node) {
-    if (par1)
-      h->r2 = me;
-    else
-      h->r1 = me;
-    return;
-  }
-  bool par2 = parallel_with(c, h->r2.node);
-  if (!par1 && !par2) {
-    h->r1 = me;
-    h->r2 = (struct access_ref){0, 0};
-  } else if (!par1) {
-    h->r1 = me;
-  } else if (!par2) {
-    h->r2 = me;
-  } else {
-    unsigned d12 = ospg_node(sp_lca(h->r1.node, h->r2.node))->depth;
-    unsigned dc1 = ospg_node(sp_lca(me.node, h->r1.node))->depth;
-    unsigned dc2 = ospg_node(sp_lca(me.node, h->r2.node))->depth;
-    if (dc1 < d12 && dc2 < d12)
-      h->r1 = me;
-  }
+  precise_reset();
 }
 
 /* Algorithm 19 on one history that covers nbytes from addr. */
@@ -146,7 +84,7 @@ static void access_history(struct history_cell *h, uintptr_t addr, unsigned nbyt
       note_race(out, n, addr, nbytes, h->r2, false);
     h->w = me;
   } else {
-    record_read(c, h, me);
+    keep_pair(c, &h->r1, &h->r2, me);
   }
 }
 
@@ -171,8 +109,12 @@ static struct split_bytes *split_cell(struct granule_cell *g, uint32_t *split) {
     return NULL;
   }
   struct split_bytes *s = &g_split_pool[i];
-  for (unsigned b = 0; b < SHADOW_GRANULE; b++)
-    s->byte[b] = g->whole;
+  for (unsigned b = 0; b < SHADOW_GRANULE; b++) {
+    if (precise_enabled())
+      precise_copy(&s->byte[b], &g->whole);
+    else
+      s->byte[b] = g->whole;
+  }
   *split = (uint32_t)i + 1;
   return s;
 }
@@ -193,15 +135,23 @@ static void access_granule(struct granule_cell *g, uintptr_t granule, unsigned l
                            const struct access_now *now, struct sp_cache *c,
                            struct race_found *out, unsigned *n, uint32_t gen) {
   bool whole = lo == 0 && hi == SHADOW_GRANULE;
-  if (whole && already_recorded(g, now, gen))
+  bool precise = precise_enabled();
+  if (whole && !precise && already_recorded(g, now, gen))
     return;
   uint32_t split = refresh(g, lock_cell(g), gen);
   if (!split && whole) {
-    access_history(&g->whole, granule, SHADOW_GRANULE, now, c, out, n);
+    if (precise)
+      precise_access(&g->whole, granule, SHADOW_GRANULE, now, c, out, n);
+    else
+      access_history(&g->whole, granule, SHADOW_GRANULE, now, c, out, n);
   } else {
     struct split_bytes *s = split_cell(g, &split);
-    for (unsigned b = lo; s && b < hi; b++)
-      access_history(&s->byte[b], granule + b, 1, now, c, out, n);
+    for (unsigned b = lo; s && b < hi; b++) {
+      if (precise)
+        precise_access(&s->byte[b], granule + b, 1, now, c, out, n);
+      else
+        access_history(&s->byte[b], granule + b, 1, now, c, out, n);
+    }
   }
   unlock_cell(g, split);
 }

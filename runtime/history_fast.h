@@ -18,6 +18,7 @@
 #ifndef OMPRACER_HISTORY_FAST_H
 #define OMPRACER_HISTORY_FAST_H
 
+#include "lockset.h"
 #include "ospg.h"
 
 #include <stdbool.h>
@@ -52,6 +53,7 @@ struct access_now {
   node_id node;
   uint32_t site; /* with ACCESS_ATOMIC for atomics */
   bool is_write;
+  lockset_id lockset; /* precise mode: locks held (LOCK_ATOMIC for atomics) */
 };
 
 /* A race found by one access: against one earlier access, over nbytes from addr. */

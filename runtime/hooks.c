@@ -18,8 +18,9 @@ static inline void check_access(const void *addr, uint64_t size, uint32_t site, 
     return;
   /* A reduction's combining step is mutually exclusive with the others of its kind,
    * whichever method libomp picks (tree, atomic, critical): it counts as atomic. */
-  struct access_now now = {t->strand, site | (atomic ? ACCESS_ATOMIC : 0) | t->combining,
-                           is_write};
+  uint32_t atomic_bit = (atomic ? ACCESS_ATOMIC : 0) | t->combining;
+  struct access_now now = {t->strand, site | atomic_bit, is_write,
+                           atomic_bit ? t->lockset_atomic : t->lockset};
   struct race_found races[MAX_RACES_PER_ACCESS];
   unsigned n = history_fast_access((uintptr_t)addr, size, &now, &t->cache, races);
   if (__builtin_expect(n != 0, 0)) {

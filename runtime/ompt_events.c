@@ -2,6 +2,7 @@
  * concerns (strand_stack.c, team.c). The directive's source site comes from the
  * marker the pass puts before each runtime call (__ompracer_construct). */
 #include "log.h"
+#include "mode_check.h"
 #include "options.h"
 #include "shadow.h"
 #include "thread_state.h"
@@ -202,6 +203,11 @@ static void on_task_schedule(ompt_data_t *prior_task, ompt_task_status_t prior_s
                              ompt_data_t *next_task) {
   if (task_of(prior_task) == &g_taskwait_depend || task_of(next_task) == &g_taskwait_depend)
     return;
+  struct task_rec *prior = task_of(prior_task);
+  if (prior && prior_status == ompt_task_complete && ss_has_unwaited_children(&prior->ss))
+    mode_note_unsafe("a task that ends without waiting for its child tasks (taskwaits not "
+                     "fully nested); the task was created",
+                     ospg_node(prior->ss.frames[0].node)->site);
   if (prior_status == ompt_task_complete || prior_status == ompt_task_cancel ||
       prior_status == ompt_task_late_fulfill)
     free_task_rec(prior_task);
@@ -327,9 +333,39 @@ static void on_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data
   new_fragment_here();
 }
 
-static void on_mutex(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr) {
-  (void)kind, (void)wait_id, (void)codeptr;
+/* The lock a mutex event is about: the wait id, kept clear of LOCK_ATOMIC. */
+static uint64_t lock_key(ompt_wait_id_t wait_id) { return (uint64_t)wait_id + 2; }
+
+static const char *mutex_name(ompt_mutex_t kind) {
+  switch (kind) {
+  case ompt_mutex_critical: return "critical";
+  case ompt_mutex_ordered: return "ordered";
+  default: return "an OpenMP lock";
+  }
+}
+
+static void set_lockset(lockset_id set) {
+  t_self.lockset = set;
+  t_self.lockset_atomic = lockset_add(set, LOCK_ATOMIC);
+}
+
+static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr) {
+  (void)codeptr;
+  site_id site = take_pending_site();
+  /* A reduction's critical section is its combining step, which counts as atomic. */
+  if (kind == ompt_mutex_atomic || t_self.combining)
+    return;
+  mode_note_unsafe(mutex_name(kind), site);
+  set_lockset(lockset_add(t_self.lockset, lock_key(wait_id)));
+  new_fragment_here();
+}
+
+static void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr) {
+  (void)codeptr;
   take_pending_site();
+  if (kind == ompt_mutex_atomic || t_self.combining)
+    return;
+  set_lockset(lockset_remove(t_self.lockset, lock_key(wait_id)));
   new_fragment_here();
 }
 
@@ -354,8 +390,8 @@ void ompt_events_register(void *lookup_fn) {
       {ompt_callback_work, (ompt_callback_t)on_work, "work"},
       {ompt_callback_dispatch, (ompt_callback_t)on_dispatch, "dispatch"},
       {ompt_callback_masked, (ompt_callback_t)on_masked, "masked"},
-      {ompt_callback_mutex_acquired, (ompt_callback_t)on_mutex, "mutex_acquired"},
-      {ompt_callback_mutex_released, (ompt_callback_t)on_mutex, "mutex_released"},
+      {ompt_callback_mutex_acquired, (ompt_callback_t)on_mutex_acquired, "mutex_acquired"},
+      {ompt_callback_mutex_released, (ompt_callback_t)on_mutex_released, "mutex_released"},
   };
   for (unsigned i = 0; i < sizeof wanted / sizeof wanted[0]; i++) {
     int rc = set(wanted[i].event, wanted[i].fn);

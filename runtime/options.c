@@ -23,7 +23,7 @@ const char *mode_name(enum ompr_mode mode) {
   switch (mode) {
   case MODE_FAST: return "fast";
   case MODE_PRECISE: return "precise";
-  case MODE_AUTO: return "auto";
+  case MODE_CHECK: return "check";
   }
   return "?";
 }
@@ -44,15 +44,16 @@ static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out) {
 static int apply(const char *key, const char *value, char *err, size_t errlen) {
   uint64_t v;
   if (!strcmp(key, "mode")) {
-    if (!strcmp(value, "fast")) {
-      g_opts.mode = MODE_FAST;
+    if (!strcmp(value, "fast") || !strcmp(value, "precise") || !strcmp(value, "check")) {
+      g_opts.mode = value[0] == 'f' ? MODE_FAST : value[0] == 'p' ? MODE_PRECISE : MODE_CHECK;
       return 0;
     }
-    if (!strcmp(value, "precise") || !strcmp(value, "auto")) {
-      snprintf(err, errlen, "mode=%s is not implemented yet; valid values: fast", value);
+    if (!strcmp(value, "auto")) {
+      snprintf(err, errlen, "mode=auto needs a check run first: use 'ompracer-run --mode=auto "
+                            "-- PROGRAM ARGS'; valid values here: fast, precise, check");
       return -1;
     }
-    snprintf(err, errlen, "bad value '%s' for mode; valid values: fast", value);
+    snprintf(err, errlen, "bad value '%s' for mode; valid values: fast, precise, check", value);
     return -1;
   }
   if (!strcmp(key, "exitcode")) {

@@ -5,7 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum ompr_mode { MODE_FAST, MODE_PRECISE, MODE_AUTO };
+/* check: build the OSPG only and say whether fast mode is safe (Algorithm 17). */
+enum ompr_mode { MODE_FAST, MODE_PRECISE, MODE_CHECK };
 
 struct ompr_options {
   enum ompr_mode mode;

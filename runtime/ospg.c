@@ -52,6 +52,7 @@ node_id ospg_add(node_id parent, enum node_type type, enum construct_kind constr
   n->construct = (uint8_t)construct;
   n->site = site;
   n->preds = 0;
+  n->st_val = type == NODE_P ? 1 : 0;
   atomic_store_explicit(&n->nchildren, 0, memory_order_relaxed);
   if (parent) {
     struct ospg_node *p = &g_ospg_arena[parent];

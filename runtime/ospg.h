@@ -1,8 +1,8 @@
 /* The OpenMP Series-Parallel Graph (seed dissertation, Chapter 2): an ordered tree of
  * W-nodes (strands: serial fragments, always leaves), S-nodes (children in series) and
  * P-nodes (the subtree runs in parallel with everything to its right under the same
- * parent), and dependency edges between sibling task nodes (task_deps.c). ST-nodes
- * (precise mode) are not built yet.
+ * parent), ST-nodes (children of a task since its last taskwait), and dependency
+ * edges between sibling task nodes (task_deps.c).
  *
  * Nodes live in one arena and are named by 32-bit ids, so an access history entry is
  * 4 bytes of node. The arena is a single reservation of address space (pages are
@@ -22,7 +22,10 @@
 
 typedef uint32_t node_id; /* 0: no node */
 
-enum node_type { NODE_W, NODE_S, NODE_P };
+/* ST-node (seed 2.4.6): a task's children since its last taskwait. Its W-nodes run in
+ * series or in parallel with what follows it depending on the st_val sums on their
+ * path (Algorithm 1); fast mode reads it as an S-node. */
+enum node_type { NODE_W, NODE_S, NODE_P, NODE_ST };
 
 /* Which construct created a node: used to explain reports. */
 enum construct_kind {
@@ -50,7 +53,11 @@ struct ospg_node {
   uint16_t depth;              /* root: 0 */
   uint8_t type;                /* enum node_type */
   uint8_t construct;           /* enum construct_kind */
+  int8_t st_val;               /* P: 1; ST: 0, or -1 once its task waited; else 0 */
 };
+
+/* A taskwait closed this ST-node: its task waited for its children. */
+static inline void ospg_mark_waited(node_id st);
 
 /* Reserves room for max_nodes and creates the root S-node. Returns -1 on failure. */
 int ospg_init(uint64_t max_nodes);
@@ -76,5 +83,9 @@ const struct ospg_node *ospg_explaining_ancestor(node_id w);
 /* Implementation detail shared with the inline accessor. */
 extern struct ospg_node *g_ospg_arena;
 static inline struct ospg_node *ospg_node(node_id id) { return &g_ospg_arena[id]; }
+static inline void ospg_mark_waited(node_id st) {
+  if (g_ospg_arena[st].type == NODE_ST)
+    g_ospg_arena[st].st_val = -1;
+}
 
 #endif

@@ -30,21 +30,70 @@ node_id sp_lca(node_id a, node_id b) {
   return climb(a, b, &ca, &cb);
 }
 
+static bool g_precise;
+
+void sp_set_precise(bool precise) { g_precise = precise; }
+
 bool sp_is_parallel(node_id a, node_id b) {
-  if (!a || !b || a == b)
+  return g_precise ? sp_is_parallel_precise(a, b) : sp_is_parallel_fast(a, b);
+}
+
+/* Finds the LCA's children on the paths to a and b, left one first. Returns false
+ * when there is nothing to compare (same node, or one is an ancestor of the other). */
+static bool lca_children(node_id *a, node_id *b, node_id *left, node_id *right) {
+  if (!*a || !*b || *a == *b)
     return false;
   node_id ca, cb;
-  node_id lca = climb(a, b, &ca, &cb);
-  if (lca == a || lca == b) /* one is an ancestor of the other: not two strands */
+  node_id lca = climb(*a, *b, &ca, &cb);
+  if (lca == *a || lca == *b)
     return false;
   if (ospg_node(ca)->order > ospg_node(cb)->order) {
     node_id t = ca;
     ca = cb;
     cb = t;
+    t = *a;
+    *a = *b;
+    *b = t;
   }
-  /* ca is now the left child of the LCA, cb the right one. */
-  if (ospg_node(ca)->type != NODE_P)
+  *left = ca;
+  *right = cb;
+  return true;
+}
+
+bool sp_is_parallel_fast(node_id a, node_id b) {
+  node_id left, right;
+  if (!lca_children(&a, &b, &left, &right))
     return false;
+  if (ospg_node(left)->type != NODE_P)
+    return false; /* S, ST (read as S) or W */
   /* Sibling tasks ordered by their depend clauses. */
-  return !(ospg_node(cb)->preds && deps_reaches(ca, cb));
+  return !(ospg_node(right)->preds && deps_reaches(left, right));
+}
+
+/* COUNT(Wl, L) of Algorithm 1: st_val summed from Wl's parent up to the LCA's child
+ * on its path, not counting an ST-node that is Wl's own parent. */
+static int count_st(node_id wl, node_id lca_child) {
+  int c = 0;
+  node_id parent = ospg_node(wl)->parent;
+  for (node_id n = parent;; n = ospg_node(n)->parent) {
+    c += ospg_node(n)->st_val;
+    if (n == lca_child)
+      break;
+  }
+  if (ospg_node(parent)->type == NODE_ST)
+    c -= ospg_node(parent)->st_val;
+  return c;
+}
+
+bool sp_is_parallel_precise(node_id a, node_id b) {
+  node_id left, right;
+  if (!lca_children(&a, &b, &left, &right))
+    return false; /* a is now the left W-node */
+  enum node_type t = ospg_node(left)->type;
+  if (t == NODE_S || t == NODE_W)
+    return false;
+  int c = count_st(a, left);
+  if (t == NODE_P)
+    return !(c == 1 && ospg_node(right)->preds && deps_reaches(left, right));
+  return c > 0; /* ST: parallel unless the taskwaits on the way waited for a's task */
 }

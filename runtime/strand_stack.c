@@ -62,7 +62,7 @@ node_id ss_new_strand(struct strand_stack *s) {
 int ss_task_create(struct strand_stack *parent, struct strand_stack *child, site_id site,
                    bool if0) {
   if (top_kind(parent) != FR_CHILDREN)
-    open_container(parent, NODE_S, CK_TASK_GROUP, FR_CHILDREN, 0);
+    open_container(parent, NODE_ST, CK_TASK_GROUP, FR_CHILDREN, 0);
   /* A P-node runs in parallel with everything created after it under the same
    * parent: the continuation and later siblings. An if(0) task must finish before the
    * continuation, so it gets an S-node: still parallel with earlier siblings (they are
@@ -74,13 +74,22 @@ int ss_task_create(struct strand_stack *parent, struct strand_stack *child, site
 }
 
 node_id ss_open_children(struct strand_stack *s) {
-  open_container(s, NODE_S, CK_TASK_GROUP, FR_CHILDREN, 0);
+  open_container(s, NODE_ST, CK_TASK_GROUP, FR_CHILDREN, 0);
   return ss_top(s);
 }
 
+bool ss_has_unwaited_children(const struct strand_stack *s) {
+  for (unsigned i = 1; i < s->depth; i++)
+    if (s->frames[i].kind == FR_CHILDREN)
+      return true;
+  return false;
+}
+
 void ss_taskwait(struct strand_stack *s) {
-  while (s->depth > 1 && top_kind(s) == FR_CHILDREN)
+  while (s->depth > 1 && top_kind(s) == FR_CHILDREN) {
+    ospg_mark_waited(ss_top(s));
     s->depth--;
+  }
   ss_new_strand(s);
 }
 

@@ -4,8 +4,9 @@
  * task's current strand (W-node) is always a child of the top. Each OpenMP event the
  * task meets turns into pushes, pops and a fresh strand.
  *
- * Fast mode: the node the seed calls an ST-node (a task's children since its last
- * taskwait) is built as an S-node, which is exact when taskwaits are fully nested. */
+ * A task's children since its last taskwait hang under an ST-node; taskwait sets its
+ * st_val to -1. Fast mode's query reads ST-nodes as S-nodes, which is exact when
+ * taskwaits are fully nested; precise mode's query uses st_val (Algorithm 1). */
 #ifndef OMPRACER_STRAND_STACK_H
 #define OMPRACER_STRAND_STACK_H
 
@@ -48,6 +49,9 @@ int ss_task_create(struct strand_stack *parent, struct strand_stack *child, site
 /* Opens a new children group under the current one and returns its node: the place
  * for what must follow some of the earlier children (taskwait depend). */
 node_id ss_open_children(struct strand_stack *s);
+/* Whether the task has children it has not waited for (seed Algorithm 17: a task
+ * that ends so makes fast mode unsafe). */
+bool ss_has_unwaited_children(const struct strand_stack *s);
 /* taskwait: the children created since the last taskwait are joined. */
 void ss_taskwait(struct strand_stack *s);
 void ss_taskgroup_begin(struct strand_stack *s, site_id site);

@@ -28,6 +28,8 @@ struct thread_state {
   site_id pending_site;     /* directive announced by __ompracer_construct */
   bool pending_if0;         /* the next task created is if(0) */
   uint32_t combining;       /* ACCESS_ATOMIC inside a reduction's combining step */
+  lockset_id lockset;       /* locks held (precise mode) */
+  lockset_id lockset_atomic; /* the same plus LOCK_ATOMIC */
   struct sp_cache cache;
 };
 
@@ -35,12 +37,13 @@ extern __thread struct thread_state t_self __attribute__((tls_model("initial-exe
 /* Off before the tool starts and after the node arena or shadow ran out of room. */
 extern atomic_bool g_detecting;
 extern atomic_bool g_hooks_seen; /* instrumented code ran (for the not-started check) */
+extern bool g_checking_accesses; /* false in check mode: the OSPG only */
 
 /* Makes `task` the running task of this thread and picks up its current strand. */
 static inline void thread_run(struct task_rec *task) {
   t_self.task = task;
   t_self.strand = task ? task->ss.strand : 0;
-  t_self.active = task && task->checked;
+  t_self.active = task && task->checked && g_checking_accesses;
   sp_cache_reset(&t_self.cache, t_self.strand);
 }
 

@@ -4,7 +4,9 @@
 #include "options.h"
 #include "ospg.h"
 #include "report.h"
-#include "history_fast.h"
+#include "history_precise.h"
+#include "mode_check.h"
+#include "sp_query.h"
 #include "shadow.h"
 #include "task_deps.h"
 #include "thread_state.h"
@@ -20,6 +22,7 @@
 __thread struct thread_state t_self __attribute__((tls_model("initial-exec")));
 atomic_bool g_detecting;
 atomic_bool g_hooks_seen;
+bool g_checking_accesses = true;
 static bool g_tool_started;
 static pthread_once_t g_setup_once = PTHREAD_ONCE_INIT;
 
@@ -47,8 +50,15 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num,
   pthread_once(&g_setup_once, setup);
   /* A quarter of the shadow budget may go to per-byte (split) granules. */
   uint64_t split_granules = (g_opts.shadow_limit_mb << 20) / 4 / 96;
+  /* And a quarter to precise-mode entries. */
+  uint64_t precise_entries = (g_opts.shadow_limit_mb << 20) / 4 / PRECISE_ENTRY_BYTES;
+  bool precise = g_opts.mode == MODE_PRECISE;
+  g_checking_accesses = g_opts.mode != MODE_CHECK;
+  sp_set_precise(precise);
+  precise_set_enabled(precise);
   if (ospg_init(g_opts.max_nodes) || shadow_init(g_opts.shadow_limit_mb) ||
-      history_init(split_granules) || deps_init(g_opts.max_nodes)) {
+      history_init(split_granules) || deps_init(g_opts.max_nodes) ||
+      (precise && precise_init(precise_entries))) {
     log_line("ERROR: cannot reserve memory for the OSPG or the shadow; "
              "no data races will be checked");
     return 0; /* tells libomp not to keep the tool */
@@ -82,6 +92,7 @@ __attribute__((destructor)) static void on_unload(void) {
                "and do not set OMP_TOOL=disabled");
     return;
   }
+  mode_print_verdict();
   report_summary();
   if (report_count() && g_opts.exitcode) {
     fflush(NULL);

@@ -17,7 +17,7 @@ static unsigned access_as(node_id w, void *addr, size_t size, bool is_write, boo
                           uint32_t site, struct race_found *first) {
   struct sp_cache cache;
   sp_cache_reset(&cache, w);
-  struct access_now now = {w, site | (atomic ? ACCESS_ATOMIC : 0), is_write};
+  struct access_now now = {w, site | (atomic ? ACCESS_ATOMIC : 0), is_write, 0};
   struct race_found races[MAX_RACES_PER_ACCESS];
   unsigned n = history_fast_access((uintptr_t)addr, size, &now, &cache, races);
   if (n && first)

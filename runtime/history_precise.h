@@ -1,0 +1,27 @@
+/* Precise-mode access history (seed Algorithm 20): per application byte (or whole
+ * granule, see history_fast.c), a list of entries, one per (lockset, node) where node
+ * is the OSPG root or an ST-node on the accessing strand's path; each entry keeps two
+ * parallel writes and two parallel reads. An access races with an entry's accesses
+ * when their locksets are disjoint and isParallel (Algorithm 1) says so.
+ *
+ * Memory: 48 bytes per entry, from one pool bounded by shadow_limit_mb / 4. A full pool
+ * is reported once; from then on accesses are still checked against the entries that
+ * exist, but new entries are not made (races with later accesses may be missed). */
+#ifndef OMPRACER_HISTORY_PRECISE_H
+#define OMPRACER_HISTORY_PRECISE_H
+
+#include "history_fast.h"
+
+int precise_init(uint64_t max_entries);
+void precise_reset(void);
+void precise_set_enabled(bool on);
+bool precise_enabled(void);
+/* Algorithm 20 on one history slot covering nbytes from addr. */
+void precise_access(struct history_cell *slot, uintptr_t addr, unsigned nbytes,
+                    const struct access_now *now, struct sp_cache *c, struct race_found *out,
+                    unsigned *n);
+/* Gives dst its own copy of src's entries (when a granule is split into bytes). */
+void precise_copy(struct history_cell *dst, const struct history_cell *src);
+#define PRECISE_ENTRY_BYTES 48
+
+#endif

@@ -1,0 +1,21 @@
+/* Locksets for precise mode: the set of locks a thread holds, interned so that an
+ * access history entry names its lockset by a 32-bit id. A lock is identified by the
+ * OMPT wait id OpenMP gives it (each critical name, each omp_lock_t, ordered regions).
+ * Atomic accesses and a reduction's combining step hold the pseudo-lock LOCK_ATOMIC:
+ * they never race with each other, and do race with plain accesses. */
+#ifndef OMPRACER_LOCKSET_H
+#define OMPRACER_LOCKSET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef uint32_t lockset_id; /* 0: the empty set */
+
+#define LOCK_ATOMIC 1u
+
+lockset_id lockset_add(lockset_id set, uint64_t lock);
+lockset_id lockset_remove(lockset_id set, uint64_t lock);
+bool lockset_disjoint(lockset_id a, lockset_id b);
+unsigned lockset_size(lockset_id set);
+
+#endif

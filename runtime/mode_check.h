@@ -1,0 +1,18 @@
+/* Whether fast mode is safe for this run (seed Algorithm 17): it is not once a task
+ * ends without waiting for its children (taskwaits not fully nested) or the program
+ * uses mutual exclusion (critical, locks, ordered). The first such construct is
+ * remembered with its source site. In fast mode the tool warns about it once; in check
+ * mode it only builds the OSPG and prints the verdict at exit, which `ompracer-run
+ * --mode=auto` reads to choose the mode. */
+#ifndef OMPRACER_MODE_CHECK_H
+#define OMPRACER_MODE_CHECK_H
+
+#include "sites.h"
+
+/* `what` names the construct, e.g. "critical" or "a task that ends without waiting
+ * for its child tasks". */
+void mode_note_unsafe(const char *what, site_id site);
+/* At exit, in check mode: prints "CHECK: fast ..." or "CHECK: precise ...". */
+void mode_print_verdict(void);
+
+#endif
