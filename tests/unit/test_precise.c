@@ -1,0 +1,255 @@
+/* Precise mode: isParallel with ST-nodes (Algorithm 1) for the seed's Figures 2.10,
+ * 2.11 (all eight taskwait variants), 2.12, 2.13, and the precise access history
+ * (Algorithm 20) for Figures 4.4 and 4.5 and for locksets. */
+#include "check.h"
+#include "history_precise.h"
+#include "lockset.h"
+#include "ospg.h"
+#include "shadow.h"
+#include "sp_query.h"
+#include "strand_stack.h"
+#include "task_deps.h"
+#include "team.h"
+
+#define PAR(a, b) (sp_is_parallel_precise((a), (b)) && sp_is_parallel_precise((b), (a)))
+#define SER(a, b) (!sp_is_parallel_precise((a), (b)) && !sp_is_parallel_precise((b), (a)))
+
+static struct strand_stack g_main;
+
+static void fresh(void) {
+  ss_destroy(&g_main);
+  ss_init(&g_main, ospg_root());
+  history_reset();
+}
+
+/* Figure 2.10(a) and (c): task { A; task { B }; [taskwait]; C } taskwait; D. */
+static void fig_2_10(void) {
+  for (int inner_wait = 1; inner_wait >= 0; inner_wait--) {
+    fresh();
+    struct strand_stack ta, tb;
+    ss_task_create(&g_main, &ta, 0, false);
+    node_id wa = ta.strand;
+    ss_task_create(&ta, &tb, 0, false);
+    node_id wb = tb.strand;
+    if (inner_wait)
+      ss_taskwait(&ta);
+    else
+      ss_new_strand(&ta);
+    node_id wc = ta.strand;
+    ss_taskwait(&g_main);
+    node_id wd = g_main.strand;
+    CHECK(SER(wa, wb) && SER(wa, wc) && SER(wa, wd) && SER(wc, wd));
+    if (inner_wait) {
+      CHECK(SER(wb, wc) && SER(wb, wd));
+    } else {
+      CHECK(PAR(wb, wc) && PAR(wb, wd));
+      /* Fast mode reads the ST-nodes as S-nodes and misses B || D: why it is unsafe. */
+      CHECK(!sp_is_parallel_fast(wb, wd));
+    }
+    ss_destroy(&ta);
+    ss_destroy(&tb);
+  }
+}
+
+/* Figure 2.11: three levels, main { task T1 { x1; task T2 { x2; task T3 { x3 };
+ * [tw3]; y2 }; [tw2]; y1 }; [tw1]; d }, for all eight choices of taskwaits. A strand
+ * of a task is ordered before a later strand of an ancestor exactly when every task
+ * on the way waited for its child. */
+static void fig_2_11_variant(int tw1, int tw2, int tw3) {
+  fresh();
+  struct strand_stack t1, t2, t3;
+  ss_task_create(&g_main, &t1, 0, false);
+  node_id x1 = t1.strand;
+  ss_task_create(&t1, &t2, 0, false);
+  node_id x2 = t2.strand;
+  ss_task_create(&t2, &t3, 0, false);
+  node_id x3 = t3.strand;
+  tw3 ? ss_taskwait(&t2) : (void)ss_new_strand(&t2);
+  node_id y2 = t2.strand;
+  tw2 ? ss_taskwait(&t1) : (void)ss_new_strand(&t1);
+  node_id y1 = t1.strand;
+  tw1 ? ss_taskwait(&g_main) : (void)ss_new_strand(&g_main);
+  node_id d = g_main.strand;
+  /* Expected relations, from the semantics. */
+  CHECK(sp_is_parallel_precise(x3, y2) == !tw3);
+  CHECK(sp_is_parallel_precise(x3, y1) == !(tw2 && tw3));
+  CHECK(sp_is_parallel_precise(x3, d) == !(tw1 && tw2 && tw3));
+  CHECK(sp_is_parallel_precise(x2, y1) == !tw2 && sp_is_parallel_precise(y2, y1) == !tw2);
+  CHECK(sp_is_parallel_precise(x2, d) == !(tw1 && tw2));
+  CHECK(sp_is_parallel_precise(y2, d) == !(tw1 && tw2));
+  CHECK(sp_is_parallel_precise(x1, d) == !tw1 && sp_is_parallel_precise(y1, d) == !tw1);
+  /* Creation order is always respected. */
+  CHECK(SER(x1, x2) && SER(x2, x3) && SER(x1, y1) && SER(x2, y2));
+  CHECK(PAR(x2, y1) == !tw2);
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+  ss_destroy(&t3);
+}
+
+static void fig_2_11(void) {
+  for (int v = 0; v < 8; v++)
+    fig_2_11_variant(v & 4, v & 2, v & 1);
+}
+
+/* Figures 2.12 and 2.13: A; task T1 depend(out:x) { B; task { C }; [taskwait]; D };
+ * task T2 depend(in:x) { E; task { F }; taskwait; G }; taskwait; H. */
+static void fig_2_12_2_13(void) {
+  for (int t1_waits = 1; t1_waits >= 0; t1_waits--) {
+    fresh();
+    struct dep_map map = {0};
+    struct strand_stack t1, tc, t2, tf;
+    node_id a = g_main.strand;
+    ss_task_create(&g_main, &t1, 0, false);
+    deps_add(&map, ss_top(&g_main), t1.frames[0].node, 0x10, DEP_OUT);
+    node_id b = t1.strand;
+    ss_task_create(&t1, &tc, 0, false);
+    node_id c = tc.strand;
+    node_id b2 = t1.strand; /* T1's continuation after creating C, inside its ST-node */
+    t1_waits ? ss_taskwait(&t1) : (void)ss_new_strand(&t1);
+    node_id d = t1.strand;
+    ss_task_create(&g_main, &t2, 0, false);
+    deps_add(&map, ss_top(&g_main), t2.frames[0].node, 0x10, DEP_IN);
+    node_id e = t2.strand;
+    ss_task_create(&t2, &tf, 0, false);
+    node_id f = tf.strand;
+    ss_taskwait(&t2);
+    node_id g = t2.strand;
+    ss_taskwait(&g_main);
+    node_id h = g_main.strand;
+    CHECK(SER(a, b) && SER(a, e));
+    CHECK(SER(b, e) && SER(b2, e) && SER(d, e) && SER(d, f) && SER(d, g)); /* dependence */
+    CHECK(SER(e, f) && SER(f, g) && SER(g, h) && SER(d, h) && SER(f, h));
+    if (t1_waits) {
+      CHECK(SER(c, e) && SER(c, f) && SER(c, h)); /* Figure 2.12 */
+    } else {
+      CHECK(PAR(c, e) && PAR(c, f) && PAR(c, g) && PAR(c, h) && PAR(c, d)); /* 2.13 */
+    }
+    deps_map_free(&map);
+    ss_destroy(&t1);
+    ss_destroy(&tc);
+    ss_destroy(&t2);
+    ss_destroy(&tf);
+  }
+}
+
+static unsigned access(node_id w, void *addr, bool is_write, lockset_id ls, uint32_t site,
+                       struct race_found *first) {
+  struct sp_cache cache;
+  sp_cache_reset(&cache, w);
+  struct access_now now = {w, site, is_write, ls};
+  struct race_found races[MAX_RACES_PER_ACCESS];
+  unsigned n = history_fast_access((uintptr_t)addr, 4, &now, &cache, races);
+  if (n && first)
+    *first = races[0];
+  return n;
+}
+
+/* Figure 4.4: task { task { RdA(x) }; RdB(x) }; task { RdC(x) }; taskwait; WrD(x), in
+ * the order of the seed's trace: B, C, A, D. Only A races with D. */
+static void fig_4_4(void) {
+  fresh();
+  static int x;
+  struct strand_stack t1, ta, t2;
+  ss_task_create(&g_main, &t1, 0, false);
+  ss_task_create(&t1, &ta, 0, false);
+  ss_new_strand(&t1);
+  node_id rb = t1.strand, ra = ta.strand;
+  ss_task_create(&g_main, &t2, 0, false);
+  node_id rc = t2.strand;
+  ss_taskwait(&g_main);
+  node_id wd = g_main.strand;
+  CHECK(access(rb, &x, false, 0, 2, NULL) == 0);
+  CHECK(access(rc, &x, false, 0, 3, NULL) == 0);
+  CHECK(access(ra, &x, false, 0, 1, NULL) == 0);
+  struct race_found r;
+  CHECK(access(wd, &x, true, 0, 4, &r) == 1);
+  CHECK(r.prev.node == ra && r.prev.site == 1 && !r.prev_is_write);
+  ss_destroy(&t1);
+  ss_destroy(&ta);
+  ss_destroy(&t2);
+}
+
+/* Figure 4.5: parallel(2) { for dynamic,1: a[i] = i; single { task { psum[1] = a[2] +
+ * a[3] } task { psum[0] = a[0] + a[1] } sum = psum[0] + psum[1]; (no taskwait) } }:
+ * the single's reads of psum race with the tasks' writes. */
+static void fig_4_5(void) {
+  fresh();
+  static int a[4], psum[2];
+  struct team t;
+  struct strand_stack m0, m1, k1, k0;
+  uint32_t p0, p1;
+  team_begin(&t, &g_main, 0);
+  team_member_begin(&t, &m0, &p0);
+  team_member_begin(&t, &m1, &p1);
+  ss_workshare_begin(&m0, CK_LOOP, 0);
+  ss_workshare_begin(&m1, CK_LOOP, 0);
+  for (int i = 0; i < 4; i++) {
+    struct strand_stack *m = i % 2 ? &m1 : &m0;
+    ss_work_item(m, CK_CHUNK);
+    CHECK(access(m->strand, &a[i], true, 0, 10, NULL) == 0);
+  }
+  ss_workshare_end(&m0);
+  ss_workshare_end(&m1);
+  team_barrier_end(&t, &m0, &p0);
+  team_barrier_end(&t, &m1, &p1);
+  ss_new_strand(&m0); /* the single */
+  ss_task_create(&m0, &k1, 0, false);
+  ss_task_create(&m0, &k0, 0, false);
+  CHECK(access(k1.strand, &a[2], false, 0, 17, NULL) == 0); /* after the barrier */
+  CHECK(access(k1.strand, &psum[1], true, 0, 18, NULL) == 0);
+  CHECK(access(k0.strand, &psum[0], true, 0, 21, NULL) == 0);
+  struct race_found r;
+  CHECK(access(m0.strand, &psum[1], false, 0, 23, &r) == 1);
+  CHECK(r.prev.site == 18 && r.prev_is_write);
+  CHECK(access(m0.strand, &psum[0], false, 0, 23, NULL) == 1);
+  team_end(&t, &g_main);
+  ss_destroy(&m0);
+  ss_destroy(&m1);
+  ss_destroy(&k1);
+  ss_destroy(&k0);
+}
+
+/* Locksets: same lock, no race; different locks or one side unlocked, race; nested
+ * locksets intersect; atomics hold the pseudo-lock. */
+static void locksets(void) {
+  fresh();
+  static int x, y, z, w;
+  struct strand_stack t1, t2, t3;
+  ss_task_create(&g_main, &t1, 0, false);
+  ss_task_create(&g_main, &t2, 0, false);
+  ss_task_create(&g_main, &t3, 0, false);
+  lockset_id l1 = lockset_add(0, 100), l2 = lockset_add(0, 200);
+  lockset_id l12 = lockset_add(l1, 200);
+  CHECK(lockset_add(l2, 100) == l12 && lockset_remove(l12, 200) == l1);
+  CHECK(access(t1.strand, &x, true, l1, 1, NULL) == 0);
+  CHECK(access(t2.strand, &x, true, l1, 2, NULL) == 0);  /* same lock */
+  CHECK(access(t3.strand, &x, true, l2, 3, NULL) == 2);  /* other lock: both earlier */
+  CHECK(access(t1.strand, &y, true, l12, 1, NULL) == 0);
+  CHECK(access(t2.strand, &y, false, l2, 2, NULL) == 0); /* nested set holds l2 too */
+  CHECK(access(t1.strand, &z, true, l1, 1, NULL) == 0);
+  CHECK(access(t2.strand, &z, false, 0, 2, NULL) == 1);  /* unlocked side */
+  lockset_id at = lockset_add(0, LOCK_ATOMIC);
+  CHECK(access(t1.strand, &w, true, at, 1, NULL) == 0);
+  CHECK(access(t2.strand, &w, true, at, 2, NULL) == 0);  /* atomic vs atomic */
+  CHECK(access(t3.strand, &w, false, 0, 3, NULL) == 2);  /* plain vs atomic */
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+  ss_destroy(&t3);
+}
+
+int main(void) {
+  if (ospg_init(1 << 20) || shadow_init(1024) || history_init(1 << 16) ||
+      deps_init(1 << 16) || precise_init(1 << 16)) {
+    fprintf(stderr, "cannot reserve memory\n");
+    return 1;
+  }
+  sp_set_precise(true);
+  precise_set_enabled(true);
+  RUN_TEST(fig_2_10);
+  RUN_TEST(fig_2_11);
+  RUN_TEST(fig_2_12_2_13);
+  RUN_TEST(fig_4_4);
+  RUN_TEST(fig_4_5);
+  RUN_TEST(locksets);
+  return finish();
+}
