@@ -3,6 +3,7 @@
  * marker the pass puts before each runtime call (__ompracer_construct). */
 #include "log.h"
 #include "mode_check.h"
+#include "unsupported.h"
 #include "options.h"
 #include "shadow.h"
 #include "thread_state.h"
@@ -292,6 +293,10 @@ static void on_work(ompt_work_t type, ompt_scope_endpoint_t endpoint,
     break;
   case ompt_work_single_other:
     return;
+  case ompt_work_distribute:
+    warn_unsupported(UNSUPPORTED_DISTRIBUTE, site);
+    ss_new_strand(&rec->ss);
+    break;
   default: /* single executor, workshare, scope, distribute, taskloop: new fragment */
     ss_new_strand(&rec->ss);
     break;
@@ -369,6 +374,11 @@ static void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
   new_fragment_here();
 }
 
+static void on_cancel(ompt_data_t *task_data, int flags, const void *codeptr) {
+  (void)task_data, (void)flags, (void)codeptr;
+  warn_unsupported(UNSUPPORTED_CANCEL, take_pending_site());
+}
+
 /* ---- registration ---- */
 
 void ompt_events_register(void *lookup_fn) {
@@ -390,6 +400,7 @@ void ompt_events_register(void *lookup_fn) {
       {ompt_callback_work, (ompt_callback_t)on_work, "work"},
       {ompt_callback_dispatch, (ompt_callback_t)on_dispatch, "dispatch"},
       {ompt_callback_masked, (ompt_callback_t)on_masked, "masked"},
+      {ompt_callback_cancel, (ompt_callback_t)on_cancel, "cancel"},
       {ompt_callback_mutex_acquired, (ompt_callback_t)on_mutex_acquired, "mutex_acquired"},
       {ompt_callback_mutex_released, (ompt_callback_t)on_mutex_released, "mutex_released"},
   };
