@@ -177,6 +177,16 @@ unsigned history_fast_access(uintptr_t addr, size_t size, const struct access_no
   return n;
 }
 
+/* Returns a whole granule's precise-mode entries (all its bytes', if split). */
+static void forget_precise_granule(struct granule_cell *g, uint32_t split) {
+  if (!split) {
+    precise_forget(&g->whole);
+    return;
+  }
+  for (unsigned b = 0; b < SHADOW_GRANULE; b++)
+    precise_forget(&g_split_pool[split - 1].byte[b]);
+}
+
 /* Forgets the granules of one leaf's worth of [addr, end). */
 static void forget_in_leaf(struct granule_cell *g, uintptr_t granule, uintptr_t addr,
                            uintptr_t end, uint32_t gen) {
@@ -186,14 +196,20 @@ static void forget_in_leaf(struct granule_cell *g, uintptr_t granule, uintptr_t 
     unsigned lo = addr > granule ? (unsigned)(addr - granule) : 0;
     unsigned hi = end < granule + SHADOW_GRANULE ? (unsigned)(end - granule) : SHADOW_GRANULE;
     uint32_t split = refresh(g, lock_cell(g), gen);
+    bool precise = precise_enabled();
     if (lo == 0 && hi == SHADOW_GRANULE) {
+      if (precise)
+        forget_precise_granule(g, split);
       g->gen = 0;
       split = 0;
     } else {
       /* A granule shared with a live neighbour: forget only the fresh bytes. */
       struct split_bytes *s = split_cell(g, &split);
-      for (unsigned b = lo; s && b < hi; b++)
+      for (unsigned b = lo; s && b < hi; b++) {
+        if (precise)
+          precise_forget(&s->byte[b]);
         memset(&s->byte[b], 0, sizeof s->byte[b]);
+      }
     }
     unlock_cell(g, split);
   }

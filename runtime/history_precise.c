@@ -1,9 +1,11 @@
 #include "history_precise.h"
 
 #include "history_common.h"
+#include "log.h"
 #include "shadow.h"
 
 #include <stdatomic.h>
+#include <string.h>
 #include <sys/mman.h>
 
 struct precise_entry {
@@ -21,8 +23,13 @@ static uint32_t *head_of(struct history_cell *slot) { return &slot->w.node; }
 static struct precise_entry *g_pool;
 static uint64_t g_capacity;
 static _Atomic uint64_t g_used;
+static _Atomic uint32_t g_pool_gen; /* bumped by precise_reset */
 static atomic_bool g_full;
 static bool g_enabled;
+
+/* Entries of forgotten memory (fresh stack frames, new heap blocks) are reused by the
+ * thread that forgot them; a list from an older pool generation is dropped. */
+static __thread uint32_t t_free_head, t_free_gen;
 
 int precise_init(uint64_t max_entries) {
   void *p = mmap(NULL, max_entries * sizeof *g_pool, PROT_READ | PROT_WRITE,
@@ -34,23 +41,57 @@ int precise_init(uint64_t max_entries) {
   return 0;
 }
 
-void precise_reset(void) { atomic_store(&g_used, 0); }
+void precise_reset(void) {
+  atomic_store(&g_used, 0);
+  atomic_fetch_add(&g_pool_gen, 1);
+}
 void precise_set_enabled(bool on) { g_enabled = on; }
 bool precise_enabled(void) { return g_enabled; }
 
 static struct precise_entry *entry(uint32_t index1) { return &g_pool[index1 - 1]; }
 
+/* A free entry index + 1 from this thread's free list, or 0. */
+static uint32_t reuse_entry(void) {
+  if (t_free_gen != atomic_load_explicit(&g_pool_gen, memory_order_relaxed)) {
+    t_free_gen = atomic_load_explicit(&g_pool_gen, memory_order_relaxed);
+    t_free_head = 0;
+  }
+  uint32_t e = t_free_head;
+  if (e)
+    t_free_head = g_pool[e - 1].next;
+  return e;
+}
+
 /* A new empty entry, or 0 when the pool is full. */
 static uint32_t new_entry(lockset_id lockset, node_id owner) {
-  uint64_t i = atomic_fetch_add(&g_used, 1);
-  if (i >= g_capacity || i >= UINT32_MAX - 1) {
-    if (!atomic_exchange(&g_full, true))
-      shadow_out_of_room("the precise access history pool is full; accesses are still "
-                         "checked against what it holds, but new history is not kept");
-    return 0;
+  uint32_t e = reuse_entry();
+  if (!e) {
+    uint64_t i = atomic_fetch_add(&g_used, 1);
+    if (i >= g_capacity || i >= UINT32_MAX - 1) {
+      if (!atomic_exchange(&g_full, true))
+        log_line("ERROR: the precise access history pool is full (raise it with "
+                 "OMPRACER_OPTIONS=shadow_limit_mb=N); accesses are still checked against "
+                 "the history kept so far, but new history is not kept, so races with "
+                 "later accesses can be missed");
+      return 0;
+    }
+    e = (uint32_t)i + 1;
   }
-  g_pool[i] = (struct precise_entry){.lockset = lockset, .owner = owner};
-  return (uint32_t)i + 1;
+  g_pool[e - 1] = (struct precise_entry){.lockset = lockset, .owner = owner};
+  return e;
+}
+
+void precise_forget(struct history_cell *slot) {
+  uint32_t e = slot->w.node;
+  if (!e)
+    return;
+  reuse_entry(); /* drops a stale free list first */
+  uint32_t last = e;
+  while (g_pool[last - 1].next)
+    last = g_pool[last - 1].next;
+  g_pool[last - 1].next = t_free_head;
+  t_free_head = e;
+  slot->w.node = 0;
 }
 
 static void check_entries(uint32_t head, uintptr_t addr, unsigned nbytes,
@@ -70,17 +111,64 @@ static void check_entries(uint32_t head, uintptr_t addr, unsigned nbytes,
   }
 }
 
-/* The entry for (lockset, owner), made if missing; 0 if the pool is full. */
-static uint32_t find_or_add(uint32_t *head, lockset_id lockset, node_id owner) {
-  for (uint32_t e = *head; e; e = entry(e)->next)
-    if (entry(e)->lockset == lockset && entry(e)->owner == owner)
-      return e;
-  uint32_t e = new_entry(lockset, owner);
-  if (e) {
-    entry(e)->next = *head;
-    *head = e;
+/* The running strand's owners (the root and its ST-node ancestors), indexed by depth,
+ * so that one pass over a slot's list finds the entry of every owner. Recomputed when
+ * the thread's strand changes. Deeper nesting than MAX_OWNER_DEPTH falls back to a
+ * search per owner. */
+#define MAX_OWNER_DEPTH 512
+struct owner_path {
+  node_id strand;
+  uint32_t gen;                     /* node ids are reused after a reset */
+  unsigned deepest;                 /* depth of the deepest owner + 1 */
+  node_id at[MAX_OWNER_DEPTH];      /* at[d]: the owner of depth d, or 0 */
+  bool too_deep;
+};
+static __thread struct owner_path t_path;
+
+static void compute_path(struct owner_path *p, node_id strand) {
+  memset(p->at, 0, sizeof p->at);
+  p->strand = strand;
+  p->gen = atomic_load_explicit(&g_pool_gen, memory_order_relaxed);
+  p->deepest = 0;
+  p->too_deep = false;
+  for (node_id v = ospg_node(strand)->parent; v; v = ospg_node(v)->parent) {
+    const struct ospg_node *node = ospg_node(v);
+    if (node->type != NODE_ST && node->parent)
+      continue;
+    if (node->depth >= MAX_OWNER_DEPTH) {
+      p->too_deep = true;
+      continue;
+    }
+    p->at[node->depth] = v;
+    if (node->depth + 1u > p->deepest)
+      p->deepest = node->depth + 1u;
   }
-  return e;
+}
+
+static void record(struct sp_cache *c, struct precise_entry *x, const struct access_now *now) {
+  struct access_ref me = {now->node, now->site};
+  if (now->is_write)
+    keep_pair(c, &x->w1, &x->w2, me);
+  else
+    keep_pair(c, &x->r1, &x->r2, me);
+}
+
+/* Slow path for owners deeper than the path cache: find or add one by one. */
+static void record_deep_owners(uint32_t *head, const struct access_now *now,
+                               struct sp_cache *c) {
+  for (node_id v = ospg_node(now->node)->parent; v; v = ospg_node(v)->parent) {
+    if (ospg_node(v)->type != NODE_ST || ospg_node(v)->depth < MAX_OWNER_DEPTH)
+      continue;
+    uint32_t e = *head;
+    while (e && (entry(e)->lockset != now->lockset || entry(e)->owner != v))
+      e = entry(e)->next;
+    if (!e && (e = new_entry(now->lockset, v))) {
+      entry(e)->next = *head;
+      *head = e;
+    }
+    if (e)
+      record(c, entry(e), now);
+  }
 }
 
 void precise_access(struct history_cell *slot, uintptr_t addr, unsigned nbytes,
@@ -88,21 +176,35 @@ void precise_access(struct history_cell *slot, uintptr_t addr, unsigned nbytes,
                     unsigned *n) {
   uint32_t *head = head_of(slot);
   check_entries(*head, addr, nbytes, now, c, out, n);
-  struct access_ref me = {now->node, now->site};
-  /* One entry per ST-node on the path to the root, and the root's. */
-  for (node_id v = ospg_node(now->node)->parent; v; v = ospg_node(v)->parent) {
-    const struct ospg_node *node = ospg_node(v);
-    if (node->type != NODE_ST && node->parent)
+  struct owner_path *p = &t_path;
+  if (p->strand != now->node || p->gen != atomic_load_explicit(&g_pool_gen, memory_order_relaxed))
+    compute_path(p, now->node);
+  /* One pass: update the entries of this lockset whose owner is on the path. */
+  static __thread uint32_t found[MAX_OWNER_DEPTH];
+  memset(found, 0, p->deepest * sizeof found[0]);
+  for (uint32_t e = *head; e; e = entry(e)->next) {
+    struct precise_entry *x = entry(e);
+    if (x->lockset != now->lockset)
       continue;
-    uint32_t e = find_or_add(head, now->lockset, v);
+    unsigned d = ospg_node(x->owner)->depth;
+    if (d < p->deepest && p->at[d] == x->owner) {
+      found[d] = e;
+      record(c, x, now);
+    }
+  }
+  /* Owners on the path without an entry yet get one. */
+  for (unsigned d = 0; d < p->deepest; d++) {
+    if (!p->at[d] || found[d])
+      continue;
+    uint32_t e = new_entry(now->lockset, p->at[d]);
     if (!e)
       return;
-    struct precise_entry *x = entry(e);
-    if (now->is_write)
-      keep_pair(c, &x->w1, &x->w2, me);
-    else
-      keep_pair(c, &x->r1, &x->r2, me);
+    entry(e)->next = *head;
+    *head = e;
+    record(c, entry(e), now);
   }
+  if (p->too_deep)
+    record_deep_owners(head, now, c);
 }
 
 void precise_copy(struct history_cell *dst, const struct history_cell *src) {

@@ -4,7 +4,8 @@
  * parallel writes and two parallel reads. An access races with an entry's accesses
  * when their locksets are disjoint and isParallel (Algorithm 1) says so.
  *
- * Memory: 48 bytes per entry, from one pool bounded by shadow_limit_mb / 4. A full pool
+ * Memory: 48 bytes per entry, from one pool bounded by shadow_limit_mb / 4; entries of
+ * memory that becomes fresh (a new stack frame or heap block) are reused. A full pool
  * is reported once; from then on accesses are still checked against the entries that
  * exist, but new entries are not made (races with later accesses may be missed). */
 #ifndef OMPRACER_HISTORY_PRECISE_H
@@ -20,6 +21,8 @@ bool precise_enabled(void);
 void precise_access(struct history_cell *slot, uintptr_t addr, unsigned nbytes,
                     const struct access_now *now, struct sp_cache *c, struct race_found *out,
                     unsigned *n);
+/* Frees a slot's entries for reuse by this thread (the slot's memory is fresh). */
+void precise_forget(struct history_cell *slot);
 /* Gives dst its own copy of src's entries (when a granule is split into bytes). */
 void precise_copy(struct history_cell *dst, const struct history_cell *src);
 #define PRECISE_ENTRY_BYTES 48
