@@ -110,13 +110,58 @@ static bool isTaskDescriptorArg(const Value *V) {
          (F.starts_with(".omp_task_privates_map.") && A->getArgNo() == 0);
 }
 
+// Calls through which the OpenMP runtime reads or writes a slot of the implicit task
+// itself: loop bounds (.omp.lb, .omp.ub, ...) and a reduction's private copies.
+static bool isRuntimePrivateUse(const CallBase *CB) {
+  const Function *F = CB->getCalledFunction();
+  if (!F)
+    return false;
+  StringRef N = F->getName();
+  return N.starts_with("__kmpc_for_static_init") || N.starts_with("__kmpc_dist_for_static_init") ||
+         N.starts_with("__kmpc_dispatch_next") || N.starts_with("__kmpc_reduce") ||
+         N.starts_with("__kmpc_end_reduce") || F->isIntrinsic();
+}
+
+// Whether a stack slot's address goes nowhere but into its own loads and stores and
+// into the runtime calls above, possibly through a local array of pointers (a
+// reduction's list). Such a slot is private to the implicit task: the chunks of one
+// thread share it, but in any other schedule another thread has its own copy, so its
+// accesses cannot race.
+static bool isImplicitTaskPrivate(const Value *Slot, unsigned Depth = 0) {
+  SmallVector<const Value *, 8> Work{Slot};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst>(U)) {
+        Work.push_back(U);
+      } else if (isa<LoadInst>(U)) {
+        continue;
+      } else if (const auto *SI = dyn_cast<StoreInst>(U)) {
+        if (SI->getValueOperand() != V)
+          continue;
+        // The address is stored: fine only into another private slot (the list).
+        const auto *Dest = dyn_cast<AllocaInst>(getUnderlyingObject(SI->getPointerOperand(), 0));
+        if (!Dest || Depth > 1 || !isImplicitTaskPrivate(Dest, Depth + 1))
+          return false;
+      } else if (const auto *CB = dyn_cast<CallBase>(U)) {
+        if (!isRuntimePrivateUse(CB))
+          return false;
+      } else {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 Skip Instrumenter::classify(Value *Addr) {
   if (Addr->getType()->getPointerAddressSpace() != 0)
     return Skip::Other;
   const Value *Obj = getUnderlyingObject(Addr, /*MaxLookup=*/0);
   if (const auto *AI = dyn_cast<AllocaInst>(Obj)) {
     // A stack slot whose address never leaves the function is private to its strand.
-    if (!PointerMayBeCaptured(AI, /*ReturnCaptures=*/true, /*StoreCaptures=*/true))
+    if (!PointerMayBeCaptured(AI, /*ReturnCaptures=*/true, /*StoreCaptures=*/true) ||
+        isImplicitTaskPrivate(AI))
       return Skip::Local;
   }
   if (const auto *GV = dyn_cast<GlobalVariable>(Obj)) {
@@ -210,6 +255,30 @@ void Instrumenter::markFreshAfter(CallBase *CB, Value *Size) {
   IRB.CreateCall(Fresh, {CI, IRB.CreateZExtOrTrunc(Size, IRB.getInt64Ty())});
 }
 
+// The directive's own line and column, from the location string ";file;function;line;
+// col;;" of the ident_t that clang passes first to every __kmpc_* call. It names the
+// pragma, where the call's debug location may name the loop statement below it.
+static bool directiveLocation(const CallBase *CB, unsigned &Line, unsigned &Col) {
+  if (CB->arg_size() == 0)
+    return false;
+  auto *Ident = dyn_cast<GlobalVariable>(CB->getArgOperand(0)->stripPointerCasts());
+  auto *Fields = Ident && Ident->hasInitializer()
+                     ? dyn_cast<ConstantStruct>(Ident->getInitializer())
+                     : nullptr;
+  if (!Fields || Fields->getNumOperands() < 5)
+    return false;
+  auto *Str = dyn_cast<GlobalVariable>(Fields->getOperand(4)->stripPointerCasts());
+  auto *Data = Str && Str->hasInitializer()
+                   ? dyn_cast<ConstantDataSequential>(Str->getInitializer())
+                   : nullptr;
+  if (!Data || !Data->isCString())
+    return false;
+  SmallVector<StringRef, 8> Parts;
+  Data->getAsCString().split(Parts, ';');
+  return Parts.size() >= 5 && !Parts[3].getAsInteger(10, Line) &&
+         !Parts[4].getAsInteger(10, Col) && Line != 0;
+}
+
 static bool isConstructCall(StringRef Name) {
   if (Name.starts_with("__kmpc_"))
     return Name != "__kmpc_global_thread_num";
@@ -225,7 +294,12 @@ void Instrumenter::instrumentCall(CallBase *CB) {
     IRBuilder<> IRB(CB);
     if (Name == "__kmpc_omp_task_begin_if0")
       IRB.CreateCall(TaskIf0, {});
-    IRB.CreateCall(Construct, {site(IRB, CB, OMPRACER_SITE_CONSTRUCT)});
+    unsigned Line, Col;
+    Value *Site = directiveLocation(CB, Line, Col)
+                      ? Sites.siteArgAt(IRB, CB->getDebugLoc(), Names.nameFor(*CB), Line, Col,
+                                        OMPRACER_SITE_CONSTRUCT)
+                      : site(IRB, CB, OMPRACER_SITE_CONSTRUCT);
+    IRB.CreateCall(Construct, {Site});
     C.Constructs++;
     // A task descriptor is new memory: the runtime may hand out one a finished task
     // used, whose accesses must not be mistaken for this task's.
@@ -251,13 +325,34 @@ void Instrumenter::instrumentCall(CallBase *CB) {
   }
 }
 
-// Escaping stack slots start with no history: a thread reuses its stack for many
+// Whether code other than direct loads and stores of the slot may reach it through a
+// pointer (even a callee that does not capture the pointer: it is instrumented).
+static bool addressTaken(const AllocaInst *AI) {
+  SmallVector<const Value *, 8> Work{AI};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst>(U))
+        Work.push_back(U);
+      else if (isa<LoadInst>(U) || (isa<StoreInst>(U) && cast<StoreInst>(U)->getValueOperand() != V))
+        continue;
+      else if (const auto *II = dyn_cast<IntrinsicInst>(U); II && (II->isLifetimeStartOrEnd() ||
+                                                                  isa<DbgInfoIntrinsic>(II)))
+        continue;
+      else
+        return true;
+    }
+  }
+  return false;
+}
+
+// Address-taken stack slots start with no history: a thread reuses its stack for many
 // strands, and two objects that shared an address must not look like one.
 void Instrumenter::markFreshAllocas(Function &F) {
   SmallVector<AllocaInst *, 16> Escaping;
   for (Instruction &I : instructions(F))
     if (auto *AI = dyn_cast<AllocaInst>(&I))
-      if (PointerMayBeCaptured(AI, true, true))
+      if (addressTaken(AI))
         Escaping.push_back(AI);
   for (AllocaInst *AI : Escaping) {
     IRBuilder<> IRB(AI->getNextNode());

@@ -1,7 +1,9 @@
-// Registers the pass with clang's new pass manager: `-fpass-plugin=ompracer.so` runs it
-// last in the optimisation pipeline (at every -O level), and `opt -passes=ompracer`
-// runs it by name.
+// Registers the passes with clang's new pass manager: `-fpass-plugin=ompracer.so` runs
+// MarkSections first (before the optimiser reshapes OpenMP's lowering) and the
+// instrumentation last in the optimisation pipeline (at every -O level);
+// `opt -passes=ompracer` runs the instrumentation by name.
 #include "InstrumentAccesses.h"
+#include "MarkSections.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
@@ -10,6 +12,9 @@ using namespace llvm;
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "ompracer", "0.1", [](PassBuilder &PB) {
+            PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
+              MPM.addPass(ompracer::MarkSectionsPass());
+            });
             PB.registerOptimizerLastEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
               MPM.addPass(ompracer::InstrumentAccessesPass());
             });

@@ -14,19 +14,24 @@ SiteTable::SiteTable(Module &M) : M(M) {
                             "__ompracer_site_base");
 }
 
+// The file a location is in: the location's, or (when the optimiser dropped it) the
+// function's, so a report can still say "file, line unknown" rather than "no -g".
+static StringRef fileOf(IRBuilder<> &IRB, const DebugLoc &Loc) {
+  if (Loc)
+    return Loc->getFilename();
+  if (const DISubprogram *SP = IRB.GetInsertBlock()->getParent()->getSubprogram())
+    return SP->getFilename();
+  return "";
+}
+
 Value *SiteTable::siteArg(IRBuilder<> &IRB, const DebugLoc &Loc, StringRef Function,
                           ompracer_site_kind Kind) {
-  StringRef File;
-  unsigned Line = 0, Column = 0;
-  if (Loc) {
-    File = Loc->getFilename();
-    Line = Loc.getLine();
-    Column = Loc.getCol();
-  } else if (const DISubprogram *SP = IRB.GetInsertBlock()->getParent()->getSubprogram()) {
-    // Compiled with -g, but the optimiser merged or moved the access: the file is
-    // known, the line is not (reported as such, not as "no debug info").
-    File = SP->getFilename();
-  }
+  return siteArgAt(IRB, Loc, Function, Loc ? Loc.getLine() : 0, Loc ? Loc.getCol() : 0, Kind);
+}
+
+Value *SiteTable::siteArgAt(IRBuilder<> &IRB, const DebugLoc &Loc, StringRef Function,
+                            unsigned Line, unsigned Column, ompracer_site_kind Kind) {
+  StringRef File = fileOf(IRB, Loc);
   auto Key = std::make_tuple(File.str(), Function.str(), Line, Column, unsigned(Kind));
   auto [It, Inserted] = Index.try_emplace(Key, Sites.size());
   if (Inserted)

@@ -26,6 +26,11 @@ public:
   // computed at the builder's insertion point.
   llvm::Value *siteArg(llvm::IRBuilder<> &IRB, const llvm::DebugLoc &Loc,
                        llvm::StringRef Function, ompracer_site_kind Kind);
+  // The same with the line and column given (the file still comes from Loc or the
+  // function's debug info).
+  llvm::Value *siteArgAt(llvm::IRBuilder<> &IRB, const llvm::DebugLoc &Loc,
+                         llvm::StringRef Function, unsigned Line, unsigned Column,
+                         ompracer_site_kind Kind);
 
   // Emits the table and its registering constructor; no-op for an empty table.
   void finish();

@@ -82,7 +82,14 @@ static void access_history(struct history_cell *h, uintptr_t addr, unsigned nbyt
       note_race(out, n, addr, nbytes, h->r1, false);
     if (h->r2.node && conflicts(c, now, h->r2))
       note_race(out, n, addr, nbytes, h->r2, false);
-    h->w = me;
+    /* One write slot: an atomic write does not displace a plain write ordered before
+     * it. The plain one races with atomic accesses too, which the atomic one would not
+     * (a plain initialisation followed by atomic updates in parallel is the common
+     * case); a later plain access parallel with the atomic write only may be missed. */
+    bool keep_plain = h->w.node && !(h->w.site & ACCESS_ATOMIC) && (me.site & ACCESS_ATOMIC) &&
+                      !parallel_with(c, h->w.node);
+    if (!keep_plain)
+      h->w = me;
   } else {
     keep_pair(c, &h->r1, &h->r2, me);
   }

@@ -69,6 +69,14 @@ EXPORT void __ompracer_construct(uint32_t site) {
 
 EXPORT void __ompracer_task_if0(void) { t_self.pending_if0 = true; }
 
+EXPORT void __ompracer_section_begin(void) {
+  struct task_rec *rec = t_self.task;
+  if (!rec)
+    return;
+  ss_work_item(&rec->ss, CK_SECTION);
+  thread_run(rec);
+}
+
 EXPORT uint32_t __ompracer_register_sites(const struct ompracer_site *sites, uint32_t count,
                                           uint32_t abi_version) {
   if (abi_version != OMPRACER_ABI_VERSION)

@@ -7,20 +7,34 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-static atomic_bool g_unsafe;
+static atomic_bool g_unsafe, g_warned;
+static bool g_may_miss;
 static char g_reason[600];
 
-void mode_note_unsafe(const char *what, site_id site) {
+static void warn(void) {
+  if (g_opts.mode != MODE_FAST || atomic_exchange(&g_warned, true))
+    return;
+  log_line("WARNING: fast mode may %s in this program: it uses %s; run it with "
+           "OMPRACER_OPTIONS=mode=precise (or ompracer-run --mode=auto)",
+           g_may_miss ? "miss races" : "report false races", g_reason);
+}
+
+void mode_note_unsafe(const char *what, site_id site, bool may_miss) {
   if (atomic_exchange(&g_unsafe, true))
     return;
   char where[512];
   sites_format_line(site, where, sizeof where);
   snprintf(g_reason, sizeof g_reason, "%s at %s", what, where);
-  if (g_opts.mode == MODE_FAST)
-    log_line("WARNING: fast mode may report false races or miss races in this program: it "
-             "uses %s; run it with OMPRACER_OPTIONS=mode=precise (or ompracer-run "
-             "--mode=auto)",
-             g_reason);
+  g_may_miss = may_miss;
+  /* Races it may miss are worth saying at once; false reports only when a report is
+   * about to be printed (a program without reports stays silent). */
+  if (may_miss)
+    warn();
+}
+
+void mode_before_report(void) {
+  if (atomic_load_explicit(&g_unsafe, memory_order_relaxed))
+    warn();
 }
 
 void mode_print_verdict(void) {

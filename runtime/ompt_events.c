@@ -208,7 +208,7 @@ static void on_task_schedule(ompt_data_t *prior_task, ompt_task_status_t prior_s
   if (prior && prior_status == ompt_task_complete && ss_has_unwaited_children(&prior->ss))
     mode_note_unsafe("a task that ends without waiting for its child tasks (taskwaits not "
                      "fully nested); the task was created",
-                     ospg_node(prior->ss.frames[0].node)->site);
+                     ospg_node(prior->ss.frames[0].node)->site, true);
   if (prior_status == ompt_task_complete || prior_status == ompt_task_cancel ||
       prior_status == ompt_task_late_fulfill)
     free_task_rec(prior_task);
@@ -360,7 +360,7 @@ static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
   /* A reduction's critical section is its combining step, which counts as atomic. */
   if (kind == ompt_mutex_atomic || t_self.combining)
     return;
-  mode_note_unsafe(mutex_name(kind), site);
+  mode_note_unsafe(mutex_name(kind), site, false);
   set_lockset(lockset_add(t_self.lockset, lock_key(wait_id)));
   new_fragment_here();
 }

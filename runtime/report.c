@@ -1,6 +1,7 @@
 #include "report.h"
 
 #include "log.h"
+#include "mode_check.h"
 #include "options.h"
 
 #include <pthread.h>
@@ -79,7 +80,7 @@ static void describe_strand(node_id w, char *buf, size_t len) {
   case CK_CHUNK: what = "iteration chunk of omp for"; break;
   case CK_SECTION: what = "section of omp sections"; break;
   case CK_TASK: what = "explicit task created"; break;
-  case CK_TASK_IF0: what = "if(0) task created"; break;
+  case CK_TASK_IF0: what = "explicit task created"; break; /* an if(0) one */
   default: break;
   }
   if (!n->site) {
@@ -117,6 +118,7 @@ void report_race(const struct race_found *race, const struct access_now *now) {
   pthread_mutex_unlock(&g_report_mutex);
   if (!is_new)
     return;
+  mode_before_report();
   /* Print in source order so the same pair always reads the same way. */
   const struct side *first = &prev, *second = &cur;
   if (sites_compare(cur.site, prev.site) < 0) {

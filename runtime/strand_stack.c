@@ -61,7 +61,9 @@ node_id ss_new_strand(struct strand_stack *s) {
 
 int ss_task_create(struct strand_stack *parent, struct strand_stack *child, site_id site,
                    bool if0) {
-  if (top_kind(parent) != FR_CHILDREN)
+  /* An if(0) task is finished before the parent goes on: it needs no children group
+   * (and so never counts as a child the parent did not wait for). */
+  if (top_kind(parent) != FR_CHILDREN && !if0)
     open_container(parent, NODE_ST, CK_TASK_GROUP, FR_CHILDREN, 0);
   /* A P-node runs in parallel with everything created after it under the same
    * parent: the continuation and later siblings. An if(0) task must finish before the

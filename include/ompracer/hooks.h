@@ -66,6 +66,10 @@ void __ompracer_fresh_memory(void *addr, uint64_t size);
  * (called right before each construct-related __kmpc_* call). */
 void __ompracer_construct(uint32_t site);
 
+/* A section of a `sections` construct begins (each section is its own strand, even
+ * when libomp hands one thread a block of several). */
+void __ompracer_section_begin(void);
+
 /* The next task created on this thread is an if(0) task (undeferred by the program's
  * semantics, not only by the runtime's choice). */
 void __ompracer_task_if0(void);

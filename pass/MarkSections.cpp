@@ -1,0 +1,82 @@
+#include "MarkSections.h"
+
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace ompracer {
+namespace {
+
+constexpr uint64_t IdentWorkSections = 0x400; // KMP_IDENT_WORK_SECTIONS in ident_t flags
+
+// The lower-bound slot of a __kmpc_for_static_init_* call made for a sections
+// construct, or null.
+Value *sectionsLowerBound(const CallBase *CB) {
+  const Function *F = CB->getCalledFunction();
+  if (!F || !F->getName().starts_with("__kmpc_for_static_init") || CB->arg_size() < 5)
+    return nullptr;
+  auto *Ident = dyn_cast<GlobalVariable>(CB->getArgOperand(0)->stripPointerCasts());
+  auto *Fields = Ident && Ident->hasInitializer()
+                     ? dyn_cast<ConstantStruct>(Ident->getInitializer())
+                     : nullptr;
+  auto *Flags = Fields ? dyn_cast<ConstantInt>(Fields->getOperand(1)) : nullptr;
+  if (!Flags || !(Flags->getZExtValue() & IdentWorkSections))
+    return nullptr;
+  return CB->getArgOperand(4);
+}
+
+// The slots initialised from the lower bound: the sections' iteration variable.
+SmallPtrSet<const Value *, 4> slotsCopiedFrom(Value *LowerBound) {
+  SmallPtrSet<const Value *, 4> Slots;
+  for (User *U : LowerBound->users())
+    if (auto *LI = dyn_cast<LoadInst>(U))
+      for (User *UU : LI->users())
+        if (auto *SI = dyn_cast<StoreInst>(UU); SI && SI->getValueOperand() == LI)
+          Slots.insert(SI->getPointerOperand());
+  return Slots;
+}
+
+bool markFunction(Function &F, FunctionCallee Marker) {
+  SmallPtrSet<const Value *, 4> IterationSlots;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (Value *LB = sectionsLowerBound(CB))
+        for (const Value *Slot : slotsCopiedFrom(LB))
+          IterationSlots.insert(Slot);
+  if (IterationSlots.empty())
+    return false;
+  SmallPtrSet<BasicBlock *, 8> Cases;
+  for (Instruction &I : instructions(F)) {
+    auto *SW = dyn_cast<SwitchInst>(&I);
+    auto *Cond = SW ? dyn_cast<LoadInst>(SW->getCondition()) : nullptr;
+    if (!Cond || !IterationSlots.count(Cond->getPointerOperand()))
+      continue;
+    for (auto &Case : SW->cases())
+      Cases.insert(Case.getCaseSuccessor());
+  }
+  for (BasicBlock *BB : Cases) {
+    IRBuilder<> IRB(&*BB->getFirstInsertionPt());
+    if (auto *SP = F.getSubprogram()) // calls in functions with debug info need a location
+      IRB.SetCurrentDebugLocation(DILocation::get(F.getContext(), 0, 0, SP));
+    IRB.CreateCall(Marker, {});
+  }
+  return !Cases.empty();
+}
+
+} // namespace
+
+PreservedAnalyses MarkSectionsPass::run(Module &M, ModuleAnalysisManager &) {
+  FunctionCallee Marker = M.getOrInsertFunction("__ompracer_section_begin",
+                                                Type::getVoidTy(M.getContext()));
+  bool Changed = false;
+  for (Function &F : M)
+    if (!F.isDeclaration())
+      Changed |= markFunction(F, Marker);
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace ompracer

@@ -1,0 +1,32 @@
+// race_critical_vs_plain.c -- a write inside a critical section, a read outside any.
+//
+// Thread 0 writes `balance` inside a critical section; the other threads read it
+// without entering the critical section and without any ordering. Only one side
+// holds the lock, so this is a race in any mode: one write/read report.
+//
+// EXPECT: race
+#include <omp.h>
+#include <stdio.h>
+
+int balance;
+int observed[64];
+
+int main(void) {
+#pragma omp parallel
+  {
+    int t = omp_get_thread_num();
+    if (t == 0) {
+#pragma omp critical
+      balance = 100;
+    } else {
+      observed[t] = balance;
+    }
+  }
+  // CHECK: ==ompracer== WARNING: fast mode may report false races in this program: it uses critical at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-6]]; run it with OMPRACER_OPTIONS=mode=precise (or ompracer-run --mode=auto)
+  // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-7]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-12]])
+  // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-6]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-13]])
+  // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
+  printf("balance=%d\n", balance);
+  return 0;
+}

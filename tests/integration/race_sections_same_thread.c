@@ -1,0 +1,78 @@
+// race_sections_same_thread.c -- more sections than threads: each section is still its own strand.
+//
+// Eight sections; sections 2k and 2k+1 both write v[k]. The sections of one
+// construct are logically parallel with each other even when one thread runs
+// several of them back to back (libomp hands consecutive sections to the same
+// thread when there are fewer threads than sections), so each pair races: four
+// write/write reports. done[] is written by one section per element.
+//
+// EXPECT: race
+#include <omp.h>
+#include <stdio.h>
+
+int v[4];
+int done[8];
+
+int main(void) {
+#pragma omp parallel sections
+  {
+#pragma omp section
+    {
+      v[0] = 1;
+      done[0] = 1;
+    }
+#pragma omp section
+    {
+      v[0] = 2;
+      done[1] = 1;
+    }
+#pragma omp section
+    {
+      v[1] = 1;
+      done[2] = 1;
+    }
+#pragma omp section
+    {
+      v[1] = 2;
+      done[3] = 1;
+    }
+#pragma omp section
+    {
+      v[2] = 1;
+      done[4] = 1;
+    }
+#pragma omp section
+    {
+      v[2] = 2;
+      done[5] = 1;
+    }
+#pragma omp section
+    {
+      v[3] = 1;
+      done[6] = 1;
+    }
+#pragma omp section
+    {
+      v[3] = 2;
+      done[7] = 1;
+    }
+  }
+  // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-40]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-44]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-36]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-45]])
+  // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-33]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-47]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-29]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-48]])
+  // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-26]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-50]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-22]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-51]])
+  // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-19]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-53]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-15]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-54]])
+  // CHECK: ==ompracer== SUMMARY: 4 data race(s) reported
+  int n = 0;
+  for (int i = 0; i < 8; i++)
+    n += done[i];
+  printf("done=%d ok=%d\n", n, v[0] + v[1] + v[2] + v[3] >= 4);
+  return 0;
+}

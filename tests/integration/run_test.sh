@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+# run_test.sh SRC OPT THREADS -- one ompracer integration test.
+#
+# Compiles SRC twice: natively (clang-19 -fopenmp -g OPT) and with the tool
+# ($OMPRACER_BIN/ompracer-clang -g OPT, or ompracer-clang++ for .cpp), runs both
+# with OMP_NUM_THREADS=THREADS and checks:
+#   1. the tool-built program's stdout equals the native program's stdout, byte for byte;
+#   2. the exit code: 66 for a program marked `// EXPECT: race`, the native exit
+#      code for one marked `// EXPECT: norace`;
+#   3. stderr: for race programs (at 2 or more threads) FileCheck runs over the
+#      reports with the CHECK lines of SRC; every `==ompracer==` line must be matched
+#      (--implicit-check-not). Reports of different site pairs may be printed in any
+#      order, so each report block (the WARNING line and its indented lines) is sorted
+#      by its access locations (file, line, column of the first access line, then of
+#      the second) before FileCheck sees it; other `==ompracer==` lines (the SUMMARY)
+#      follow in their original order. For no-race programs stderr must hold no
+#      `==ompracer==` line at all (and SRC's CHECK-NOT lines are run too).
+#
+# Environment: OMPRACER_BIN (default <repo>/build/bin), FILECHECK (default
+# /usr/lib/llvm-19/bin/FileCheck), NATIVE_CC / NATIVE_CXX (default clang-19 /
+# clang++-19), TEST_TIMEOUT seconds per run (default 120), KEEP_TMP=1 keeps the
+# temporary directory.
+set -u -o pipefail
+
+die() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+[ $# -eq 3 ] || die "usage: $0 SRC OPT THREADS (e.g. $0 race_x.c -O2 4)"
+SRC=$1
+OPT=$2
+THREADS=$3
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+OMPRACER_BIN=${OMPRACER_BIN:-$repo/build/bin}
+FILECHECK=${FILECHECK:-/usr/lib/llvm-19/bin/FileCheck}
+NATIVE_CC=${NATIVE_CC:-clang-19}
+NATIVE_CXX=${NATIVE_CXX:-clang++-19}
+TEST_TIMEOUT=${TEST_TIMEOUT:-120}
+
+[ -f "$SRC" ] || die "no such source file: $SRC"
+SRC=$(cd "$(dirname "$SRC")" && pwd)/$(basename "$SRC")
+name=$(basename "$SRC")
+tag="[$name $OPT OMP_NUM_THREADS=$THREADS]"
+
+case "$THREADS" in
+  '' | *[!0-9]*) die "$tag THREADS must be a positive integer" ;;
+esac
+
+case "$name" in
+  *.c)
+    native_cc=$NATIVE_CC
+    tool_cc=$OMPRACER_BIN/ompracer-clang
+    ;;
+  *.cpp)
+    native_cc=$NATIVE_CXX
+    tool_cc=$OMPRACER_BIN/ompracer-clang++
+    ;;
+  *) die "$tag unknown source language (want .c or .cpp)" ;;
+esac
+
+expect=$(sed -n 's|^// EXPECT: *\([a-z]*\).*$|\1|p' "$SRC" | head -n 1)
+case "$expect" in
+  race | norace) ;;
+  *) die "$tag $SRC has no '// EXPECT: race' or '// EXPECT: norace' line" ;;
+esac
+
+[ -x "$tool_cc" ] || die "$tag tool compiler $tool_cc not found (build ompracer first, or set OMPRACER_BIN)"
+[ -x "$FILECHECK" ] || command -v "$FILECHECK" >/dev/null 2>&1 ||
+  die "$tag FileCheck not found at $FILECHECK (set FILECHECK)"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ompracer-it.XXXXXX") || die "$tag mktemp failed"
+if [ "${KEEP_TMP:-0}" = 1 ]; then
+  echo "note: keeping $tmp"
+else
+  trap 'rm -rf "$tmp"' EXIT
+fi
+
+show() { # show FILE LABEL: print a file's content, indented, for a failure message
+  echo "---- $2 ($1) ----" >&2
+  if [ -s "$1" ]; then sed 's/^/    /' "$1" >&2; else echo "    <empty>" >&2; fi
+}
+
+# The tool's own settings must not leak in from the caller's environment.
+unset OMPRACER_OPTIONS
+
+# --- compile ---------------------------------------------------------------------
+if ! "$native_cc" -fopenmp -g $OPT "$SRC" -o "$tmp/native" >"$tmp/native.cc.log" 2>&1; then
+  show "$tmp/native.cc.log" "native compiler output"
+  die "$tag native compile failed: $native_cc -fopenmp -g $OPT $SRC"
+fi
+if ! "$tool_cc" -g $OPT "$SRC" -o "$tmp/tool" >"$tmp/tool.cc.log" 2>&1; then
+  show "$tmp/tool.cc.log" "tool compiler output"
+  die "$tag compile with the tool failed: $tool_cc -g $OPT $SRC"
+fi
+
+# --- run -------------------------------------------------------------------------
+run() { # run BIN PREFIX -> PREFIX.out PREFIX.err, sets rc
+  (cd "$tmp" && OMP_NUM_THREADS=$THREADS timeout -k 10 "$TEST_TIMEOUT" "$1" \
+    >"$2.out" 2>"$2.err" </dev/null)
+  rc=$?
+}
+
+run "$tmp/native" "$tmp/native"
+native_rc=$rc
+if [ "$native_rc" = 124 ] || [ "$native_rc" = 137 ]; then
+  die "$tag the native program timed out after ${TEST_TIMEOUT}s"
+fi
+run "$tmp/tool" "$tmp/tool"
+tool_rc=$rc
+if [ "$tool_rc" = 124 ] || [ "$tool_rc" = 137 ]; then
+  show "$tmp/tool.err" "tool stderr"
+  die "$tag the tool-built program timed out after ${TEST_TIMEOUT}s (native exit code $native_rc)"
+fi
+
+fail=0
+complain() {
+  echo "FAIL: $tag $*" >&2
+  fail=1
+}
+
+# 1. stdout must be identical.
+if ! cmp -s "$tmp/native.out" "$tmp/tool.out"; then
+  complain "stdout under the tool differs from the native stdout:"
+  diff -u --label native "$tmp/native.out" --label ompracer "$tmp/tool.out" | sed 's/^/    /' >&2
+fi
+
+# 2. exit code.
+if [ "$expect" = race ] && [ "$THREADS" -ge 2 ]; then
+  [ "$tool_rc" = 66 ] || complain "exit code $tool_rc, expected 66 (race program; native exit code $native_rc)"
+elif [ "$expect" = norace ]; then
+  [ "$tool_rc" = "$native_rc" ] || complain "exit code $tool_rc, expected the native exit code $native_rc (no-race program)"
+fi
+
+# 3. stderr.
+# Canonical form: report blocks sorted by their access locations, then the other
+# ==ompracer== lines in their original order, then any other stderr lines.
+canonicalize() {
+  awk '
+    function flush() {
+      if (blk != "") { print key "\t" blk > blocks; blk = "" }
+    }
+    function loc(line,   m) {   # "...at FILE:L:C in ..." -> sortable "FILE\034LLLLLLLLLL\034CCCCCC"
+      if (match(line, /at .*:[0-9]+:[0-9]+ in /)) {
+        m = substr(line, RSTART + 3, RLENGTH - 7)
+        n = split(m, p, ":")
+        f = p[1]; for (i = 2; i <= n - 2; i++) f = f ":" p[i]
+        return sprintf("%s\034%010d\034%010d", f, p[n - 1], p[n])
+      }
+      return line
+    }
+    /^==ompracer== WARNING:/ { flush(); blk = $0; key = ""; nacc = 0; next }
+    /^==ompracer==   / && blk != "" {
+      blk = blk "\001" $0
+      if (nacc < 2) { key = key loc($0) "\035"; nacc++ }
+      next
+    }
+    { flush() }
+    /^==ompracer==/ { print > others; next }
+    { print > rest }
+    END { flush() }
+  ' blocks="$tmp/blocks" others="$tmp/others" rest="$tmp/rest" "$1"
+  touch "$tmp/blocks" "$tmp/others" "$tmp/rest"
+  LC_ALL=C sort -t "$(printf '\t')" -k1,1 -s "$tmp/blocks" | cut -f2- | tr '\001' '\n'
+  cat "$tmp/others" "$tmp/rest"
+}
+
+if [ "$expect" = race ] && [ "$THREADS" -ge 2 ]; then
+  canonicalize "$tmp/tool.err" >"$tmp/tool.err.sorted"
+  if ! "$FILECHECK" --implicit-check-not='==ompracer==' --dump-input=never \
+    --input-file="$tmp/tool.err.sorted" "$SRC" >"$tmp/filecheck.log" 2>&1; then
+    complain "the race reports do not match the CHECK lines of $name"
+    show "$tmp/filecheck.log" "FileCheck"
+    show "$tmp/tool.err.sorted" "tool stderr, report blocks sorted"
+  fi
+elif [ "$expect" = norace ]; then
+  if grep -q '==ompracer==' "$tmp/tool.err"; then
+    complain "no-race program, but the tool printed:"
+    grep '==ompracer==' "$tmp/tool.err" | sed 's/^/    /' >&2
+  fi
+  canonicalize "$tmp/tool.err" >"$tmp/tool.err.sorted"
+  if ! "$FILECHECK" --allow-empty --dump-input=never \
+    --input-file="$tmp/tool.err.sorted" "$SRC" >"$tmp/filecheck.log" 2>&1; then
+    complain "stderr does not match the CHECK-NOT lines of $name"
+    show "$tmp/filecheck.log" "FileCheck"
+  fi
+fi
+
+if [ "$fail" != 0 ]; then
+  show "$tmp/tool.err" "tool stderr (raw)"
+  echo "reproduce: OMPRACER_BIN=$OMPRACER_BIN $0 $SRC $OPT $THREADS   (KEEP_TMP=1 keeps the binaries)" >&2
+  exit 1
+fi
+echo "PASS: $tag ($expect, exit code $tool_rc)"
+exit 0
