@@ -94,9 +94,24 @@ void precise_forget(struct history_cell *slot) {
   slot->w.node = 0;
 }
 
+/* Notes a racing earlier access once per slot, however many entries hold it (the same
+ * access is kept under the root and under each ST-node on its path). */
+static void note_once(struct access_ref *seen, unsigned *nseen, struct race_found *out,
+                      unsigned *n, uintptr_t addr, unsigned nbytes, struct access_ref prev,
+                      bool prev_is_write) {
+  for (unsigned i = 0; i < *nseen; i++)
+    if (seen[i].node == prev.node && seen[i].site == prev.site)
+      return;
+  if (*nseen < 16)
+    seen[(*nseen)++] = prev;
+  note_race(out, n, addr, nbytes, prev, prev_is_write);
+}
+
 static void check_entries(uint32_t head, uintptr_t addr, unsigned nbytes,
                           const struct access_now *now, struct sp_cache *c,
                           struct race_found *out, unsigned *n) {
+  struct access_ref seen[16];
+  unsigned nseen = 0;
   for (uint32_t e = head; e; e = entry(e)->next) {
     struct precise_entry *x = entry(e);
     if (!lockset_disjoint(x->lockset, now->lockset))
@@ -104,10 +119,10 @@ static void check_entries(uint32_t head, uintptr_t addr, unsigned nbytes,
     struct access_ref *writes[2] = {&x->w1, &x->w2}, *reads[2] = {&x->r1, &x->r2};
     for (int k = 0; k < 2; k++)
       if (writes[k]->node && conflicts(c, now, *writes[k]))
-        note_race(out, n, addr, nbytes, *writes[k], true);
+        note_once(seen, &nseen, out, n, addr, nbytes, *writes[k], true);
     for (int k = 0; now->is_write && k < 2; k++)
       if (reads[k]->node && conflicts(c, now, *reads[k]))
-        note_race(out, n, addr, nbytes, *reads[k], false);
+        note_once(seen, &nseen, out, n, addr, nbytes, *reads[k], false);
   }
 }
 

@@ -19,8 +19,13 @@ static inline void check_access(const void *addr, uint64_t size, uint32_t site, 
   /* A reduction's combining step is mutually exclusive with the others of its kind,
    * whichever method libomp picks (tree, atomic, critical): it counts as atomic. */
   uint32_t atomic_bit = (atomic ? ACCESS_ATOMIC : 0) | t->combining;
-  struct access_now now = {t->strand, site | atomic_bit, is_write,
-                           atomic_bit ? t->lockset_atomic : t->lockset};
+  lockset_id lockset = t->lockset;
+  if (atomic_bit) {
+    if (__builtin_expect(!t->lockset_atomic, 0)) /* this thread never took a lock yet */
+      t->lockset_atomic = lockset_add(t->lockset, LOCK_ATOMIC);
+    lockset = t->lockset_atomic;
+  }
+  struct access_now now = {t->strand, site | atomic_bit, is_write, lockset};
   struct race_found races[MAX_RACES_PER_ACCESS];
   unsigned n = history_fast_access((uintptr_t)addr, size, &now, &t->cache, races);
   if (__builtin_expect(n != 0, 0)) {

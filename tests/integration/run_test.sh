@@ -27,10 +27,11 @@ die() {
   exit 1
 }
 
-[ $# -eq 3 ] || die "usage: $0 SRC OPT THREADS (e.g. $0 race_x.c -O2 4)"
+[ $# -eq 3 ] || [ $# -eq 4 ] || die "usage: $0 SRC OPT THREADS [MODE] (e.g. $0 race_x.c -O2 4 precise)"
 SRC=$1
 OPT=$2
 THREADS=$3
+MODE=${4:-fast} # OMPRACER_OPTIONS=mode=MODE for the tool run
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -43,7 +44,7 @@ TEST_TIMEOUT=${TEST_TIMEOUT:-120}
 [ -f "$SRC" ] || die "no such source file: $SRC"
 SRC=$(cd "$(dirname "$SRC")" && pwd)/$(basename "$SRC")
 name=$(basename "$SRC")
-tag="[$name $OPT OMP_NUM_THREADS=$THREADS]"
+tag="[$name $OPT OMP_NUM_THREADS=$THREADS mode=$MODE]"
 
 case "$THREADS" in
   '' | *[!0-9]*) die "$tag THREADS must be a positive integer" ;;
@@ -61,7 +62,15 @@ case "$name" in
   *) die "$tag unknown source language (want .c or .cpp)" ;;
 esac
 
-expect=$(sed -n 's|^// EXPECT: *\([a-z]*\).*$|\1|p' "$SRC" | head -n 1)
+# `// EXPECT-PRECISE: ...` (upper-case mode) overrides `// EXPECT:` in that mode, and
+# the FileCheck prefix is then PRECISE when the file has PRECISE lines.
+MODE_UC=$(echo "$MODE" | tr a-z A-Z)
+expect=$(sed -n "s|^// EXPECT-$MODE_UC: *\([a-z]*\).*$|\1|p" "$SRC" | head -n 1)
+[ -n "$expect" ] || expect=$(sed -n 's|^// EXPECT: *\([a-z]*\).*$|\1|p' "$SRC" | head -n 1)
+prefix=CHECK
+if [ "$MODE" != fast ] && grep -q "// $MODE_UC\(-NEXT\|-NOT\)\?:" "$SRC"; then
+  prefix=$MODE_UC
+fi
 case "$expect" in
   race | norace) ;;
   *) die "$tag $SRC has no '// EXPECT: race' or '// EXPECT: norace' line" ;;
@@ -85,6 +94,10 @@ show() { # show FILE LABEL: print a file's content, indented, for a failure mess
 
 # The tool's own settings must not leak in from the caller's environment.
 unset OMPRACER_OPTIONS
+case "$MODE" in
+  fast | precise) ;;
+  *) die "$tag MODE must be fast or precise" ;;
+esac
 
 # --- compile ---------------------------------------------------------------------
 if ! "$native_cc" -fopenmp -g $OPT "$SRC" -o "$tmp/native" >"$tmp/native.cc.log" 2>&1; then
@@ -98,7 +111,7 @@ fi
 
 # --- run -------------------------------------------------------------------------
 run() { # run BIN PREFIX -> PREFIX.out PREFIX.err, sets rc
-  (cd "$tmp" && OMP_NUM_THREADS=$THREADS timeout -k 10 "$TEST_TIMEOUT" "$1" \
+  (cd "$tmp" && OMPRACER_OPTIONS=mode=$MODE OMP_NUM_THREADS=$THREADS timeout -k 10 "$TEST_TIMEOUT" "$1" \
     >"$2.out" 2>"$2.err" </dev/null)
   rc=$?
 }
@@ -169,8 +182,8 @@ canonicalize() {
 
 if [ "$expect" = race ] && [ "$THREADS" -ge 2 ]; then
   canonicalize "$tmp/tool.err" >"$tmp/tool.err.sorted"
-  if ! "$FILECHECK" --implicit-check-not='==ompracer==' --dump-input=never \
-    --input-file="$tmp/tool.err.sorted" "$SRC" >"$tmp/filecheck.log" 2>&1; then
+  if ! "$FILECHECK" --check-prefix="$prefix" --implicit-check-not='==ompracer==' \
+    --dump-input=never --input-file="$tmp/tool.err.sorted" "$SRC" >"$tmp/filecheck.log" 2>&1; then
     complain "the race reports do not match the CHECK lines of $name"
     show "$tmp/filecheck.log" "FileCheck"
     show "$tmp/tool.err.sorted" "tool stderr, report blocks sorted"
@@ -181,7 +194,7 @@ elif [ "$expect" = norace ]; then
     grep '==ompracer==' "$tmp/tool.err" | sed 's/^/    /' >&2
   fi
   canonicalize "$tmp/tool.err" >"$tmp/tool.err.sorted"
-  if ! "$FILECHECK" --allow-empty --dump-input=never \
+  if ! "$FILECHECK" --check-prefix="$prefix" --allow-empty --dump-input=never \
     --input-file="$tmp/tool.err.sorted" "$SRC" >"$tmp/filecheck.log" 2>&1; then
     complain "stderr does not match the CHECK-NOT lines of $name"
     show "$tmp/filecheck.log" "FileCheck"
@@ -190,7 +203,7 @@ fi
 
 if [ "$fail" != 0 ]; then
   show "$tmp/tool.err" "tool stderr (raw)"
-  echo "reproduce: OMPRACER_BIN=$OMPRACER_BIN $0 $SRC $OPT $THREADS   (KEEP_TMP=1 keeps the binaries)" >&2
+  echo "reproduce: OMPRACER_BIN=$OMPRACER_BIN $0 $SRC $OPT $THREADS $MODE   (KEEP_TMP=1 keeps the binaries)" >&2
   exit 1
 fi
 echo "PASS: $tag ($expect, exit code $tool_rc)"
