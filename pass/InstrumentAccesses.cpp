@@ -116,10 +116,14 @@ static bool isRuntimePrivateUse(const CallBase *CB) {
   const Function *F = CB->getCalledFunction();
   if (!F)
     return false;
+  // Not memcpy and the like: clang copies captured addresses into a task's shareds
+  // with memcpy, which makes them shared.
+  if (const auto *II = dyn_cast<IntrinsicInst>(CB))
+    return II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II);
   StringRef N = F->getName();
   return N.starts_with("__kmpc_for_static_init") || N.starts_with("__kmpc_dist_for_static_init") ||
          N.starts_with("__kmpc_dispatch_next") || N.starts_with("__kmpc_reduce") ||
-         N.starts_with("__kmpc_end_reduce") || F->isIntrinsic();
+         N.starts_with("__kmpc_end_reduce");
 }
 
 // Whether a stack slot's address goes nowhere but into its own loads and stores and
