@@ -71,7 +71,9 @@ private:
   SourceFunctionNamer Names;
   const DataLayout &DL;
   Counts C;
-  FunctionCallee ReadN[5], WriteN[5], ReadRange, WriteRange, Atomic, Fresh, Construct, TaskIf0;
+  void markSimdLoops(Function &F);
+  FunctionCallee ReadN[5], WriteN[5], ReadRange, WriteRange, Atomic, Fresh, Construct, TaskIf0,
+      Unsupported;
 };
 
 void Instrumenter::declareHooks() {
@@ -89,6 +91,7 @@ void Instrumenter::declareHooks() {
   Fresh = M.getOrInsertFunction("__ompracer_fresh_memory", Void, Ptr, I64);
   Construct = M.getOrInsertFunction("__ompracer_construct", Void, I32);
   TaskIf0 = M.getOrInsertFunction("__ompracer_task_if0", Void);
+  Unsupported = M.getOrInsertFunction("__ompracer_unsupported", Void, I32, I32);
 }
 
 static bool isTaskAllocCall(const Value *V) {
@@ -173,6 +176,10 @@ Skip Instrumenter::classify(Value *Addr) {
         GV->getName().starts_with("llvm.") || GV->getSection() == "llvm.metadata")
       return Skip::Const;
   }
+  // threadprivate / thread_local: each thread has its own copy.
+  if (const auto *II = dyn_cast<IntrinsicInst>(Obj);
+      II && II->getIntrinsicID() == Intrinsic::threadlocal_address)
+    return Skip::Const;
   if (isTaskAllocCall(Obj) || isTaskDescriptorArg(Obj))
     return Skip::Runtime;
   return Skip::No;
@@ -378,6 +385,31 @@ static bool isReductionCombiner(const Function &F) {
          N.starts_with(".omp_initializer.");
 }
 
+// Whether a loop's metadata carries llvm.loop.vectorize.enable, which clang sets for
+// omp simd loops (and not for plain worksharing loops).
+static bool isSimdLoop(const MDNode *LoopID) {
+  for (const MDOperand &Op : LoopID->operands().drop_front())
+    if (const auto *Item = dyn_cast<MDNode>(Op.get()))
+      if (Item->getNumOperands() && isa<MDString>(Item->getOperand(0)) &&
+          cast<MDString>(Item->getOperand(0))->getString() == "llvm.loop.vectorize.enable")
+        return true;
+  return false;
+}
+
+// The runtime does not model omp simd yet: the first simd loop of each function tells
+// it where one ran (the call sits on the loop's back edge; the runtime warns once).
+void Instrumenter::markSimdLoops(Function &F) {
+  for (Instruction &I : instructions(F)) {
+    const MDNode *LoopID = I.getMetadata(LLVMContext::MD_loop);
+    if (!LoopID || !isSimdLoop(LoopID))
+      continue;
+    IRBuilder<> IRB(&I);
+    IRB.CreateCall(Unsupported, {IRB.getInt32(OMPRACER_UNSUPPORTED_SIMD),
+                                 site(IRB, &I, OMPRACER_SITE_CONSTRUCT)});
+    return;
+  }
+}
+
 void Instrumenter::runOnFunction(Function &F) {
   if (F.isDeclaration() || F.getName().starts_with("__ompracer") ||
       F.getName().starts_with("ompracer.") || F.hasFnAttribute(Attribute::Naked) ||
@@ -407,6 +439,7 @@ void Instrumenter::runOnFunction(Function &F) {
       instrumentCall(CB);
   }
   markFreshAllocas(F);
+  markSimdLoops(F);
 }
 
 void Instrumenter::finish() {

@@ -6,6 +6,7 @@
 #include "shadow.h"
 #include "sites.h"
 #include "thread_state.h"
+#include "unsupported.h"
 
 #define EXPORT __attribute__((visibility("default")))
 
@@ -73,6 +74,11 @@ EXPORT void __ompracer_construct(uint32_t site) {
 }
 
 EXPORT void __ompracer_task_if0(void) { t_self.pending_if0 = true; }
+
+EXPORT void __ompracer_unsupported(uint32_t what, uint32_t site) {
+  if (what == OMPRACER_UNSUPPORTED_SIMD)
+    warn_unsupported(UNSUPPORTED_SIMD, site);
+}
 
 EXPORT void __ompracer_section_begin(void) {
   struct task_rec *rec = t_self.task;

@@ -10,6 +10,8 @@ static atomic_bool g_warned[UNSUPPORTED_COUNT];
 static const char *const k_what[UNSUPPORTED_COUNT] = {
     [UNSUPPORTED_DISTRIBUTE] = "distribute is not modelled yet: its chunks are checked as "
                                "one strand per team, so races between them can be missed",
+    [UNSUPPORTED_SIMD] = "an omp simd loop: simd is not modelled yet: its iterations are "
+                         "checked as one strand, so races between them are missed",
     [UNSUPPORTED_CANCEL] = "cancellation is not modelled: code skipped by a cancel is "
                            "treated as not run, and the ordering a cancel implies is ignored",
 };

@@ -5,7 +5,12 @@
 
 #include "sites.h"
 
-enum unsupported_construct { UNSUPPORTED_DISTRIBUTE, UNSUPPORTED_CANCEL, UNSUPPORTED_COUNT };
+enum unsupported_construct {
+  UNSUPPORTED_DISTRIBUTE,
+  UNSUPPORTED_CANCEL,
+  UNSUPPORTED_SIMD,
+  UNSUPPORTED_COUNT
+};
 
 void warn_unsupported(enum unsupported_construct what, site_id site);
 

@@ -70,6 +70,11 @@ void __ompracer_construct(uint32_t site);
  * when libomp hands one thread a block of several). */
 void __ompracer_section_begin(void);
 
+/* The program ran a construct the runtime does not model (`what`: 1 = an omp simd
+ * loop), at `site`; the runtime says so once. */
+#define OMPRACER_UNSUPPORTED_SIMD 1
+void __ompracer_unsupported(uint32_t what, uint32_t site);
+
 /* The next task created on this thread is an if(0) task (undeferred by the program's
  * semantics, not only by the runtime's choice). */
 void __ompracer_task_if0(void);
