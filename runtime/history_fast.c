@@ -132,9 +132,12 @@ static bool already_recorded(struct granule_cell *g, const struct access_now *no
   if (g->gen != gen || CELL_SPLIT(atomic_load_explicit(&g->state, memory_order_relaxed)))
     return false;
   uint64_t me = (uint64_t)now->site << 32 | now->node;
-  _Atomic uint64_t *entry = (_Atomic uint64_t *)(now->is_write ? &g->whole.w : &g->whole.r1);
-  uint64_t seen = atomic_load_explicit(entry, memory_order_relaxed);
-  return seen == me;
+  if (now->is_write)
+    return atomic_load_explicit((_Atomic uint64_t *)&g->whole.w, memory_order_relaxed) == me;
+  /* A read kept in either read slot: two threads reading one shared value each find
+   * themselves there and never write the line. */
+  return atomic_load_explicit((_Atomic uint64_t *)&g->whole.r1, memory_order_relaxed) == me ||
+         atomic_load_explicit((_Atomic uint64_t *)&g->whole.r2, memory_order_relaxed) == me;
 }
 
 /* The access's bytes [lo, hi) of one granule. */

@@ -29,7 +29,7 @@
 struct access_ref {
   node_id node;
   uint32_t site;
-};
+} __attribute__((aligned(8))); /* read as one 64-bit word by the lock-free check */
 #define ACCESS_ATOMIC 0x80000000u
 #define ACCESS_SITE(s) ((s) & ~ACCESS_ATOMIC)
 
