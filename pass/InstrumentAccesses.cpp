@@ -24,7 +24,8 @@ STATISTIC(NumAtomics, "Number of atomic operations instrumented");
 STATISTIC(NumRanges, "Number of memcpy/memmove/memset instrumented");
 STATISTIC(NumSkippedLocal, "Number of accesses to non-escaping stack slots skipped");
 STATISTIC(NumSkippedConst, "Number of accesses to constant or thread-local globals skipped");
-STATISTIC(NumSkippedRuntime, "Number of accesses to OpenMP task descriptors skipped");
+STATISTIC(NumSkippedRuntime,
+          "Number of accesses to OpenMP task descriptors and task-reduction copies skipped");
 STATISTIC(NumSkippedOther, "Number of accesses skipped for other reasons");
 STATISTIC(NumConstructs, "Number of OpenMP runtime calls given a directive site");
 
@@ -92,6 +93,14 @@ void Instrumenter::declareHooks() {
   Construct = M.getOrInsertFunction("__ompracer_construct", Void, I32);
   TaskIf0 = M.getOrInsertFunction("__ompracer_task_if0", Void);
   Unsupported = M.getOrInsertFunction("__ompracer_unsupported", Void, I32, I32);
+}
+
+// A task reduction's per-thread copy, which libomp hands to in_reduction tasks: the
+// tasks a thread runs update its own copy in turn, and libomp combines the copies.
+static bool isTaskReductionCopy(const Value *V) {
+  const auto *CB = dyn_cast<CallBase>(V);
+  const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+  return Callee && Callee->getName().starts_with("__kmpc_task_reduction_get_th_data");
 }
 
 static bool isTaskAllocCall(const Value *V) {
@@ -180,7 +189,7 @@ Skip Instrumenter::classify(Value *Addr) {
   if (const auto *II = dyn_cast<IntrinsicInst>(Obj);
       II && II->getIntrinsicID() == Intrinsic::threadlocal_address)
     return Skip::Const;
-  if (isTaskAllocCall(Obj) || isTaskDescriptorArg(Obj))
+  if (isTaskAllocCall(Obj) || isTaskDescriptorArg(Obj) || isTaskReductionCopy(Obj))
     return Skip::Runtime;
   return Skip::No;
 }
@@ -382,7 +391,8 @@ void Instrumenter::markFreshAllocas(Function &F) {
 static bool isReductionCombiner(const Function &F) {
   StringRef N = F.getName();
   return N.contains(".omp.reduction.") || N.starts_with(".omp_combiner.") ||
-         N.starts_with(".omp_initializer.");
+         N.starts_with(".omp_initializer.") || N.starts_with(".red_init.") ||
+         N.starts_with(".red_comb.") || N.starts_with(".red_fini.");
 }
 
 // Whether a loop's metadata carries llvm.loop.vectorize.enable, which clang sets for

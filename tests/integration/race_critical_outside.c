@@ -6,6 +6,7 @@
 // the implicit task; the fragment after it writes the shared `finished` with no
 // lock and no ordering: the implicit tasks race on it, one write/write report.
 //
+// MODES: fast precise
 // EXPECT: race
 #include <omp.h>
 #include <stdio.h>
@@ -32,6 +33,10 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_critical_outside.c:[[@LINE-6]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_outside.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_critical_outside.c:[[@LINE-7]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_outside.c:[[@LINE-15]])
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
+  // PRECISE: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_critical_outside.c:[[@LINE-10]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_outside.c:[[@LINE-18]])
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_critical_outside.c:[[@LINE-11]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_outside.c:[[@LINE-19]])
+  // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
   long sum = 0;
   for (int i = 0; i < n; i++)
     sum += priv_count[i];

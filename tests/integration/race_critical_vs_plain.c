@@ -4,6 +4,7 @@
 // without entering the critical section and without any ordering. Only one side
 // holds the lock, so this is a race in any mode: one write/read report.
 //
+// MODES: fast precise
 // EXPECT: race
 #include <omp.h>
 #include <stdio.h>
@@ -27,6 +28,10 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-7]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-12]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-6]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-13]])
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
+  // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-11]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-16]])
+  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-10]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-17]])
+  // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("balance=%d\n", balance);
   return 0;
 }

@@ -1,0 +1,45 @@
+// precise_critical_unnamed.c -- all unnamed critical sections share one lock.
+//
+// Every thread enters two different unnamed critical sections; thread 0 writes
+// `balance` in the first, the others read it in the second. All unnamed critical
+// sections share one lock, so in precise mode the accesses hold a common lock and
+// never race: no report. Fast mode ignores mutual exclusion and reports the
+// write/read pair, after its may-report-false-races warning naming the first
+// critical directive (every thread enters that one first).
+//
+// MODES: fast precise
+// EXPECT: race
+// EXPECT-PRECISE: norace
+// PRECISE-NOT: ==ompracer==
+#include <omp.h>
+#include <stdio.h>
+
+int balance;
+int seen[64];
+
+int main(void) {
+  int n = 0;
+#pragma omp parallel
+  {
+    int t = omp_get_thread_num();
+#pragma omp critical
+    {
+      if (t == 0)
+        balance = 100;
+    }
+#pragma omp critical
+    {
+      if (t != 0)
+        seen[t] = balance;
+    }
+    if (t == 0)
+      n = omp_get_num_threads();
+  }
+  // CHECK: ==ompracer== WARNING: fast mode may report false races in this program: it uses critical at {{(.*/)?}}precise_critical_unnamed.c:[[@LINE-13]]; run it with OMPRACER_OPTIONS=mode=precise (or ompracer-run --mode=auto)
+  // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_critical_unnamed.c:[[@LINE-12]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_critical_unnamed.c:[[@LINE-18]])
+  // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_critical_unnamed.c:[[@LINE-8]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_critical_unnamed.c:[[@LINE-19]])
+  // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
+  printf("balance=%d n=%d\n", balance, n);
+  return 0;
+}

@@ -1,0 +1,47 @@
+// precise_critical_unnamed_vs_named.c -- an unnamed and a named critical section race.
+//
+// Every thread enters the unnamed critical section, then critical(named); thread 0
+// writes `balance` in the first, the others read it in the second. All unnamed
+// critical sections share one lock, but a named one has its own: the accesses
+// hold no common lock and are logically parallel: one write/read report in both
+// modes. Fast mode also prints its may-report-false-races warning first, naming
+// the unnamed critical directive (every thread enters it first).
+//
+// MODES: fast precise
+// EXPECT: race
+#include <omp.h>
+#include <stdio.h>
+
+int balance;
+int seen[64];
+
+int main(void) {
+  int n = 0;
+#pragma omp parallel
+  {
+    int t = omp_get_thread_num();
+#pragma omp critical
+    {
+      if (t == 0)
+        balance = 100;
+    }
+#pragma omp critical(named)
+    {
+      if (t != 0)
+        seen[t] = balance;
+    }
+    if (t == 0)
+      n = omp_get_num_threads();
+  }
+  // CHECK: ==ompracer== WARNING: fast mode may report false races in this program: it uses critical at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-13]]; run it with OMPRACER_OPTIONS=mode=precise (or ompracer-run --mode=auto)
+  // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-12]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-18]])
+  // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-8]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-19]])
+  // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
+  // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-16]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-22]])
+  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-12]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-23]])
+  // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
+  printf("balance=%d n=%d\n", balance, n);
+  return 0;
+}

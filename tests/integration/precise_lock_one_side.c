@@ -1,0 +1,43 @@
+// precise_lock_one_side.c -- a lock held by only one of the two accesses protects nothing.
+//
+// Every thread takes lock_a; thread 0 writes `balance` while holding it. After
+// releasing it, the other threads read `balance` with no lock and no ordering
+// (implicit tasks of one region). Only one side holds the lock, so this is a race
+// in both modes: one write/read report. Fast mode also prints its
+// may-report-false-races warning (naming the omp_set_lock call) before it;
+// precise mode prints no warning.
+//
+// MODES: fast precise
+// EXPECT: race
+#include <omp.h>
+#include <stdio.h>
+
+omp_lock_t lock_a;
+int balance;
+int seen[64];
+
+int main(void) {
+  omp_init_lock(&lock_a);
+#pragma omp parallel
+  {
+    int t = omp_get_thread_num();
+    omp_set_lock(&lock_a);
+    if (t == 0)
+      balance = 100;
+    omp_unset_lock(&lock_a);
+    if (t != 0)
+      seen[t] = balance;
+  }
+  // CHECK: ==ompracer== WARNING: fast mode may report false races in this program: it uses an OpenMP lock at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-7]]; run it with OMPRACER_OPTIONS=mode=precise (or ompracer-run --mode=auto)
+  // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-7]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-12]])
+  // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-5]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-13]])
+  // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
+  // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-11]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-16]])
+  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-9]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-17]])
+  // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
+  omp_destroy_lock(&lock_a);
+  printf("balance=%d\n", balance);
+  return 0;
+}
