@@ -2,12 +2,12 @@
 
 #include "history_common.h"
 #include "history_precise.h"
+#include "reserve.h"
 #include "shadow.h"
 #include "sp_query.h"
 
 #include <stdatomic.h>
 #include <string.h>
-#include <sys/mman.h>
 
 /* A granule's shadow cell. Its lock lives in the cell: the lock's cache line is the
  * one the update writes anyway, so threads working on different data never share a
@@ -51,9 +51,8 @@ void sp_cache_reset(struct sp_cache *c, node_id cur) {
 }
 
 int history_init(uint64_t split_granules) {
-  void *p = mmap(NULL, split_granules * sizeof(struct split_bytes), PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED)
+  void *p = reserve_zeroed(split_granules * sizeof(struct split_bytes));
+  if (p == NULL)
     return -1;
   g_split_pool = p;
   g_split_capacity = split_granules;

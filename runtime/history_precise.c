@@ -2,11 +2,11 @@
 
 #include "history_common.h"
 #include "log.h"
+#include "reserve.h"
 #include "shadow.h"
 
 #include <stdatomic.h>
 #include <string.h>
-#include <sys/mman.h>
 
 struct precise_entry {
   uint32_t next; /* pool index + 1 of the next entry of the same slot; 0 ends */
@@ -32,9 +32,8 @@ static bool g_enabled;
 static __thread uint32_t t_free_head, t_free_gen;
 
 int precise_init(uint64_t max_entries) {
-  void *p = mmap(NULL, max_entries * sizeof *g_pool, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED)
+  void *p = reserve_zeroed(max_entries * sizeof *g_pool);
+  if (p == NULL)
     return -1;
   g_pool = p;
   g_capacity = max_entries;

@@ -2,8 +2,8 @@
 
 #include "log.h"
 #include "options.h"
+#include "reserve.h"
 
-#include <sys/mman.h>
 
 struct ospg_node *g_ospg_arena;
 static uint64_t g_capacity;
@@ -16,9 +16,8 @@ static node_id g_root;
 
 int ospg_init(uint64_t max_nodes) {
   size_t bytes = (size_t)(max_nodes + 1) * sizeof(struct ospg_node);
-  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED)
+  void *p = reserve_zeroed(bytes);
+  if (p == NULL)
     return -1;
   g_ospg_arena = p;
   g_capacity = max_nodes + 1;

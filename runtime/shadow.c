@@ -1,10 +1,10 @@
 #include "shadow.h"
 
 #include "log.h"
+#include "reserve.h"
 
 #include <stdatomic.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #define TOP_SLOTS ((size_t)1 << (SHADOW_ADDR_BITS - SHADOW_LEAF_BITS))
 #define LEAF_BYTES (((size_t)1 << SHADOW_LEAF_BITS) / SHADOW_GRANULE * SHADOW_CELL_BYTES)
@@ -19,18 +19,16 @@ static size_t *g_used_slots;
 static _Atomic uint64_t g_nused;
 
 int shadow_init(uint64_t limit_mb) {
-  void *p = mmap(NULL, TOP_SLOTS * sizeof(*g_top), PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED)
+  void *p = reserve_zeroed(TOP_SLOTS * sizeof(*g_top));
+  if (p == NULL)
     return -1;
   g_top = p;
   g_limit_mb = limit_mb;
   g_max_leaves = (limit_mb << 20) / LEAF_BYTES;
   if (g_max_leaves == 0)
     g_max_leaves = 1;
-  g_used_slots = mmap(NULL, g_max_leaves * sizeof(size_t), PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  return g_used_slots == MAP_FAILED ? -1 : 0;
+  g_used_slots = reserve_zeroed(g_max_leaves * sizeof(size_t));
+  return g_used_slots == NULL ? -1 : 0;
 }
 
 bool shadow_exhausted(void) { return atomic_load_explicit(&g_exhausted, memory_order_relaxed); }
@@ -51,9 +49,8 @@ static char *new_leaf(size_t slot) {
     shadow_out_of_room("the shadow memory limit is reached");
     return NULL;
   }
-  char *leaf = mmap(NULL, LEAF_BYTES, PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (leaf == MAP_FAILED) {
+  char *leaf = reserve_zeroed(LEAF_BYTES);
+  if (leaf == NULL) {
     atomic_fetch_sub(&g_leaves, 1);
     shadow_out_of_room("the system refused to map shadow memory");
     return NULL;

@@ -1,11 +1,11 @@
 #include "task_deps.h"
 
 #include "log.h"
+#include "reserve.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 /* ---- edge storage: singly linked lists of predecessors, in one arena ---- */
 
@@ -20,9 +20,8 @@ static _Atomic uint32_t g_next_edge = 1;
 static atomic_bool g_edges_full;
 
 int deps_init(uint64_t max_edges) {
-  void *p = mmap(NULL, (max_edges + 1) * sizeof(struct dep_edge), PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED)
+  void *p = reserve_zeroed((max_edges + 1) * sizeof(struct dep_edge));
+  if (p == NULL)
     return -1;
   g_edges = p;
   g_edge_capacity = max_edges + 1;
