@@ -295,8 +295,8 @@ static bool directiveLocation(const CallBase *CB, unsigned &Line, unsigned &Col)
     return false;
   SmallVector<StringRef, 8> Parts;
   Data->getAsCString().split(Parts, ';');
-  return Parts.size() >= 5 && !Parts[3].getAsInteger(10, Line) &&
-         !Parts[4].getAsInteger(10, Col) && Line != 0;
+  return Parts.size() >= 5 && !Parts[3].getAsInteger(10, Line) && !Parts[4].getAsInteger(10, Col) &&
+         Line != 0;
 }
 
 static bool isConstructCall(StringRef Name) {
@@ -354,10 +354,11 @@ static bool addressTaken(const AllocaInst *AI) {
     for (const User *U : V->users()) {
       if (isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst>(U))
         Work.push_back(U);
-      else if (isa<LoadInst>(U) || (isa<StoreInst>(U) && cast<StoreInst>(U)->getValueOperand() != V))
+      else if (isa<LoadInst>(U) ||
+               (isa<StoreInst>(U) && cast<StoreInst>(U)->getValueOperand() != V))
         continue;
-      else if (const auto *II = dyn_cast<IntrinsicInst>(U); II && (II->isLifetimeStartOrEnd() ||
-                                                                  isa<DbgInfoIntrinsic>(II)))
+      else if (const auto *II = dyn_cast<IntrinsicInst>(U);
+               II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
         continue;
       else
         return true;
@@ -423,8 +424,7 @@ void Instrumenter::markSimdLoops(Function &F) {
 void Instrumenter::runOnFunction(Function &F) {
   if (F.isDeclaration() || F.getName().starts_with("__ompracer") ||
       F.getName().starts_with("ompracer.") || F.hasFnAttribute(Attribute::Naked) ||
-      F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation) ||
-      isReductionCombiner(F))
+      F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation) || isReductionCombiner(F))
     return;
   // Collect first: instrumenting inserts instructions.
   SmallVector<Instruction *, 64> Work;
@@ -464,10 +464,10 @@ void Instrumenter::finish() {
   NumSkippedOther += C.SkippedOther;
   NumConstructs += C.Constructs;
   if (printStats())
-    errs() << "ompracer: " << M.getSourceFileName() << ": instrumented " << C.Reads
-           << " reads, " << C.Writes << " writes, " << C.Atomics << " atomics, " << C.Ranges
-           << " memory ranges, " << C.Constructs << " OpenMP calls; skipped " << C.SkippedLocal
-           << " local, " << C.SkippedConst << " constant/thread-local, " << C.SkippedRuntime
+    errs() << "ompracer: " << M.getSourceFileName() << ": instrumented " << C.Reads << " reads, "
+           << C.Writes << " writes, " << C.Atomics << " atomics, " << C.Ranges << " memory ranges, "
+           << C.Constructs << " OpenMP calls; skipped " << C.SkippedLocal << " local, "
+           << C.SkippedConst << " constant/thread-local, " << C.SkippedRuntime
            << " task-descriptor, " << C.SkippedOther << " other accesses\n";
 }
 

@@ -70,8 +70,8 @@ bool markFunction(Function &F, FunctionCallee Marker) {
 } // namespace
 
 PreservedAnalyses MarkSectionsPass::run(Module &M, ModuleAnalysisManager &) {
-  FunctionCallee Marker = M.getOrInsertFunction("__ompracer_section_begin",
-                                                Type::getVoidTy(M.getContext()));
+  FunctionCallee Marker =
+      M.getOrInsertFunction("__ompracer_section_begin", Type::getVoidTy(M.getContext()));
   bool Changed = false;
   for (Function &F : M)
     if (!F.isDeclaration())

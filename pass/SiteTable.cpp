@@ -8,10 +8,9 @@ using namespace llvm;
 namespace ompracer {
 
 SiteTable::SiteTable(Module &M) : M(M) {
-  Base = new GlobalVariable(M, Type::getInt32Ty(M.getContext()), /*isConstant=*/false,
-                            GlobalValue::InternalLinkage,
-                            ConstantInt::get(Type::getInt32Ty(M.getContext()), 0),
-                            "__ompracer_site_base");
+  Base = new GlobalVariable(
+      M, Type::getInt32Ty(M.getContext()), /*isConstant=*/false, GlobalValue::InternalLinkage,
+      ConstantInt::get(Type::getInt32Ty(M.getContext()), 0), "__ompracer_site_base");
 }
 
 // The file a location is in: the location's, or (when the optimiser dropped it) the
@@ -78,8 +77,8 @@ void SiteTable::finish() {
   Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(C), false),
                                     GlobalValue::InternalLinkage, "ompracer.module_ctor", M);
   IRBuilder<> IRB(BasicBlock::Create(C, "entry", Ctor));
-  Value *BaseId = IRB.CreateCall(Register, {Table, IRB.getInt32(Rows.size()),
-                                            IRB.getInt32(OMPRACER_ABI_VERSION)});
+  Value *BaseId = IRB.CreateCall(
+      Register, {Table, IRB.getInt32(Rows.size()), IRB.getInt32(OMPRACER_ABI_VERSION)});
   IRB.CreateStore(BaseId, Base);
   IRB.CreateRetVoid();
   // Priority 0, like the sanitizers: before any user constructor can run OpenMP code.

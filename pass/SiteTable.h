@@ -24,8 +24,8 @@ public:
 
   // The value to pass as a hook's site argument for this location and kind,
   // computed at the builder's insertion point.
-  llvm::Value *siteArg(llvm::IRBuilder<> &IRB, const llvm::DebugLoc &Loc,
-                       llvm::StringRef Function, ompracer_site_kind Kind);
+  llvm::Value *siteArg(llvm::IRBuilder<> &IRB, const llvm::DebugLoc &Loc, llvm::StringRef Function,
+                       ompracer_site_kind Kind);
   // The same with the line and column given (the file still comes from Loc or the
   // function's debug info).
   llvm::Value *siteArgAt(llvm::IRBuilder<> &IRB, const llvm::DebugLoc &Loc,

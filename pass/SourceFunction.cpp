@@ -60,8 +60,8 @@ StringRef SourceFunctionNamer::nameFor(const Instruction &I) {
     const DISubprogram *SP = Loc->getScope()->getSubprogram();
     // An inlined callee that is a real source function: name it, not its caller.
     if (SP && Loc->getInlinedAt() && !SP->isArtificial() && !SP->getName().starts_with(".omp")) {
-      std::string Name = SP->getLinkageName().empty() ? SP->getName().str()
-                                                      : demangle(SP->getLinkageName().str());
+      std::string Name =
+          SP->getLinkageName().empty() ? SP->getName().str() : demangle(SP->getLinkageName().str());
       return Strings.try_emplace(Name, Name).first->second;
     }
   }

@@ -24,7 +24,7 @@ public:
 private:
   std::string computeName(const llvm::Function &F, unsigned Depth);
   std::map<const llvm::Function *, std::string> Cache; // node-based: StringRefs stay valid
-  std::map<std::string, std::string> Strings; // keeps returned StringRefs alive
+  std::map<std::string, std::string> Strings;          // keeps returned StringRefs alive
 };
 
 bool isArtificialOpenMPFunction(const llvm::Function &F);

@@ -28,8 +28,8 @@ static inline bool conflicts(struct sp_cache *c, const struct access_now *now,
 }
 
 /* Accumulates racing bytes into the per-access list of earlier accesses. */
-static inline void note_race(struct race_found *out, unsigned *n, uintptr_t addr,
-                             unsigned nbytes, struct access_ref prev, bool prev_is_write) {
+static inline void note_race(struct race_found *out, unsigned *n, uintptr_t addr, unsigned nbytes,
+                             struct access_ref prev, bool prev_is_write) {
   for (unsigned i = 0; i < *n && i < MAX_RACES_PER_ACCESS; i++) {
     if (out[i].prev.site == prev.site && out[i].prev.node == prev.node &&
         out[i].prev_is_write == prev_is_write) {

@@ -67,8 +67,8 @@ void history_reset(void) {
 
 /* Algorithm 19 on one history that covers nbytes from addr. */
 static void access_history(struct history_cell *h, uintptr_t addr, unsigned nbytes,
-                           const struct access_now *now, struct sp_cache *c,
-                           struct race_found *out, unsigned *n) {
+                           const struct access_now *now, struct sp_cache *c, struct race_found *out,
+                           unsigned *n) {
   struct access_ref me = {now->node, now->site};
   /* Already recorded by this strand at this site: nothing can change. */
   if (now->is_write ? (h->w.node == me.node && h->w.site == me.site)
@@ -141,8 +141,8 @@ static bool already_recorded(struct granule_cell *g, const struct access_now *no
 
 /* The access's bytes [lo, hi) of one granule. */
 static void access_granule(struct granule_cell *g, uintptr_t granule, unsigned lo, unsigned hi,
-                           const struct access_now *now, struct sp_cache *c,
-                           struct race_found *out, unsigned *n, uint32_t gen) {
+                           const struct access_now *now, struct sp_cache *c, struct race_found *out,
+                           unsigned *n, uint32_t gen) {
   bool whole = lo == 0 && hi == SHADOW_GRANULE;
   bool precise = precise_enabled();
   if (whole && !precise && already_recorded(g, now, gen))
@@ -197,8 +197,8 @@ static void forget_precise_granule(struct granule_cell *g, uint32_t split) {
 }
 
 /* Forgets the granules of one leaf's worth of [addr, end). */
-static void forget_in_leaf(struct granule_cell *g, uintptr_t granule, uintptr_t addr,
-                           uintptr_t end, uint32_t gen) {
+static void forget_in_leaf(struct granule_cell *g, uintptr_t granule, uintptr_t addr, uintptr_t end,
+                           uint32_t gen) {
   for (; granule < end; granule += SHADOW_GRANULE, g++) {
     if (g->gen != gen)
       continue;

@@ -18,7 +18,9 @@ struct precise_entry {
 _Static_assert(sizeof(struct precise_entry) == PRECISE_ENTRY_BYTES, "entry size");
 
 /* A slot's list head lives in the first word of its history cell. */
-static uint32_t *head_of(struct history_cell *slot) { return &slot->w.node; }
+static uint32_t *head_of(struct history_cell *slot) {
+  return &slot->w.node;
+}
 
 static struct precise_entry *g_pool;
 static uint64_t g_capacity;
@@ -44,10 +46,16 @@ void precise_reset(void) {
   atomic_store(&g_used, 0);
   atomic_fetch_add(&g_pool_gen, 1);
 }
-void precise_set_enabled(bool on) { g_enabled = on; }
-bool precise_enabled(void) { return g_enabled; }
+void precise_set_enabled(bool on) {
+  g_enabled = on;
+}
+bool precise_enabled(void) {
+  return g_enabled;
+}
 
-static struct precise_entry *entry(uint32_t index1) { return &g_pool[index1 - 1]; }
+static struct precise_entry *entry(uint32_t index1) {
+  return &g_pool[index1 - 1];
+}
 
 /* A free entry index + 1 from this thread's free list, or 0. */
 static uint32_t reuse_entry(void) {
@@ -95,9 +103,8 @@ void precise_forget(struct history_cell *slot) {
 
 /* Notes a racing earlier access once per slot, however many entries hold it (the same
  * access is kept under the root and under each ST-node on its path). */
-static void note_once(struct access_ref *seen, unsigned *nseen, struct race_found *out,
-                      unsigned *n, uintptr_t addr, unsigned nbytes, struct access_ref prev,
-                      bool prev_is_write) {
+static void note_once(struct access_ref *seen, unsigned *nseen, struct race_found *out, unsigned *n,
+                      uintptr_t addr, unsigned nbytes, struct access_ref prev, bool prev_is_write) {
   for (unsigned i = 0; i < *nseen; i++)
     if (seen[i].node == prev.node && seen[i].site == prev.site)
       return;
@@ -107,8 +114,8 @@ static void note_once(struct access_ref *seen, unsigned *nseen, struct race_foun
 }
 
 static void check_entries(uint32_t head, uintptr_t addr, unsigned nbytes,
-                          const struct access_now *now, struct sp_cache *c,
-                          struct race_found *out, unsigned *n) {
+                          const struct access_now *now, struct sp_cache *c, struct race_found *out,
+                          unsigned *n) {
   struct access_ref seen[16];
   unsigned nseen = 0;
   for (uint32_t e = head; e; e = entry(e)->next) {
@@ -132,9 +139,9 @@ static void check_entries(uint32_t head, uintptr_t addr, unsigned nbytes,
 #define MAX_OWNER_DEPTH 512
 struct owner_path {
   node_id strand;
-  uint32_t gen;                     /* node ids are reused after a reset */
-  unsigned deepest;                 /* depth of the deepest owner + 1 */
-  node_id at[MAX_OWNER_DEPTH];      /* at[d]: the owner of depth d, or 0 */
+  uint32_t gen;                /* node ids are reused after a reset */
+  unsigned deepest;            /* depth of the deepest owner + 1 */
+  node_id at[MAX_OWNER_DEPTH]; /* at[d]: the owner of depth d, or 0 */
   bool too_deep;
 };
 static __thread struct owner_path t_path;
@@ -168,8 +175,7 @@ static void record(struct sp_cache *c, struct precise_entry *x, const struct acc
 }
 
 /* Slow path for owners deeper than the path cache: find or add one by one. */
-static void record_deep_owners(uint32_t *head, const struct access_now *now,
-                               struct sp_cache *c) {
+static void record_deep_owners(uint32_t *head, const struct access_now *now, struct sp_cache *c) {
   for (node_id v = ospg_node(now->node)->parent; v; v = ospg_node(v)->parent) {
     if (ospg_node(v)->type != NODE_ST || ospg_node(v)->depth < MAX_OWNER_DEPTH)
       continue;

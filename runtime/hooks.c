@@ -37,12 +37,12 @@ static inline void check_access(const void *addr, uint64_t size, uint32_t site, 
     atomic_store(&g_detecting, false);
 }
 
-#define SIZED_HOOKS(N)                                                                     \
-  EXPORT void __ompracer_read##N(const void *addr, uint32_t site) {                        \
-    check_access(addr, N, site, false, false);                                             \
-  }                                                                                        \
-  EXPORT void __ompracer_write##N(void *addr, uint32_t site) {                             \
-    check_access(addr, N, site, true, false);                                              \
+#define SIZED_HOOKS(N)                                                                             \
+  EXPORT void __ompracer_read##N(const void *addr, uint32_t site) {                                \
+    check_access(addr, N, site, false, false);                                                     \
+  }                                                                                                \
+  EXPORT void __ompracer_write##N(void *addr, uint32_t site) {                                     \
+    check_access(addr, N, site, true, false);                                                      \
   }
 SIZED_HOOKS(1)
 SIZED_HOOKS(2)
@@ -73,7 +73,9 @@ EXPORT void __ompracer_construct(uint32_t site) {
     atomic_store(&g_hooks_seen, true);
 }
 
-EXPORT void __ompracer_task_if0(void) { t_self.pending_if0 = true; }
+EXPORT void __ompracer_task_if0(void) {
+  t_self.pending_if0 = true;
+}
 
 EXPORT void __ompracer_unsupported(uint32_t what, uint32_t site) {
   if (what == OMPRACER_UNSUPPORTED_SIMD)

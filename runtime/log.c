@@ -19,10 +19,16 @@ int log_open(const char *path) {
   return 0;
 }
 
-FILE *log_stream(void) { return g_log ? g_log : stderr; }
+FILE *log_stream(void) {
+  return g_log ? g_log : stderr;
+}
 
-void log_lock(void) { pthread_mutex_lock(&g_log_mutex); }
-void log_unlock(void) { pthread_mutex_unlock(&g_log_mutex); }
+void log_lock(void) {
+  pthread_mutex_lock(&g_log_mutex);
+}
+void log_unlock(void) {
+  pthread_mutex_unlock(&g_log_mutex);
+}
 
 void log_line(const char *fmt, ...) {
   FILE *out = log_stream();

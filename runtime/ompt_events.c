@@ -3,19 +3,19 @@
  * marker the pass puts before each runtime call (__ompracer_construct). */
 #include "log.h"
 #include "mode_check.h"
-#include "unsupported.h"
 #include "options.h"
 #include "shadow.h"
 #include "thread_state.h"
+#include "unsupported.h"
 
 #include <omp-tools.h>
 #include <stdlib.h>
 
 /* verbosity=2: one line per OMPT event, with the strand the task moves to. */
-#define TRACE(...)                                                                         \
-  do {                                                                                     \
-    if (g_opts.verbosity >= 2)                                                             \
-      log_line("trace: " __VA_ARGS__);                                                     \
+#define TRACE(...)                                                                                 \
+  do {                                                                                             \
+    if (g_opts.verbosity >= 2)                                                                     \
+      log_line("trace: " __VA_ARGS__);                                                             \
   } while (0)
 
 static site_id take_pending_site(void) {
@@ -30,7 +30,9 @@ static bool take_pending_if0(void) {
   return b;
 }
 
-static struct task_rec *task_of(ompt_data_t *d) { return d ? (struct task_rec *)d->ptr : NULL; }
+static struct task_rec *task_of(ompt_data_t *d) {
+  return d ? (struct task_rec *)d->ptr : NULL;
+}
 
 static struct task_rec *new_task_rec(struct team *team, bool checked) {
   struct task_rec *rec = calloc(1, sizeof *rec);
@@ -80,8 +82,8 @@ static void on_parallel_begin(ompt_data_t *encountering_task, const ompt_frame_t
   thread_run(enc);
 }
 
-static void on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encountering_task,
-                            int flags, const void *codeptr) {
+static void on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encountering_task, int flags,
+                            const void *codeptr) {
   (void)flags, (void)codeptr;
   struct team *team = parallel_data->ptr;
   struct task_rec *enc = task_of(encountering_task);
@@ -213,7 +215,8 @@ static void on_task_schedule(ompt_data_t *prior_task, ompt_task_status_t prior_s
       prior_status == ompt_task_late_fulfill)
     free_task_rec(prior_task);
   struct task_rec *next = task_of(next_task);
-  TRACE("task schedule (prior status %d): strand %u", (int)prior_status, next ? next->ss.strand : 0);
+  TRACE("task schedule (prior status %d): strand %u", (int)prior_status,
+        next ? next->ss.strand : 0);
   if (next)
     thread_run(next);
 }
@@ -226,10 +229,8 @@ static bool is_barrier(ompt_sync_region_t kind) {
   case ompt_sync_region_barrier_implicit:
   case ompt_sync_region_barrier_explicit:
   case ompt_sync_region_barrier_implementation:
-  case ompt_sync_region_barrier_implicit_workshare:
-    return true;
-  default:
-    return false;
+  case ompt_sync_region_barrier_implicit_workshare: return true;
+  default: return false;
   }
 }
 
@@ -263,17 +264,15 @@ static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoi
 
 /* The combining step of a reduction, between __kmpc_reduce* and __kmpc_end_reduce*. */
 static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
-                         ompt_data_t *parallel_data, ompt_data_t *task_data,
-                         const void *codeptr) {
+                         ompt_data_t *parallel_data, ompt_data_t *task_data, const void *codeptr) {
   (void)kind, (void)parallel_data, (void)task_data, (void)codeptr;
   t_self.combining = endpoint == ompt_scope_begin ? ACCESS_ATOMIC : 0;
 }
 
 /* ---- worksharing ---- */
 
-static void on_work(ompt_work_t type, ompt_scope_endpoint_t endpoint,
-                    ompt_data_t *parallel_data, ompt_data_t *task_data, uint64_t count,
-                    const void *codeptr) {
+static void on_work(ompt_work_t type, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
+                    ompt_data_t *task_data, uint64_t count, const void *codeptr) {
   (void)parallel_data, (void)count, (void)codeptr;
   struct task_rec *rec = task_of(task_data);
   if (!rec)
@@ -291,8 +290,7 @@ static void on_work(ompt_work_t type, ompt_scope_endpoint_t endpoint,
     else
       ss_workshare_end(&rec->ss);
     break;
-  case ompt_work_single_other:
-    return;
+  case ompt_work_single_other: return;
   case ompt_work_distribute:
     warn_unsupported(UNSUPPORTED_DISTRIBUTE, site);
     ss_new_strand(&rec->ss);
@@ -306,8 +304,8 @@ static void on_work(ompt_work_t type, ompt_scope_endpoint_t endpoint,
   thread_run(rec);
 }
 
-static void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data,
-                        ompt_dispatch_t kind, ompt_data_t instance) {
+static void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data, ompt_dispatch_t kind,
+                        ompt_data_t instance) {
   (void)parallel_data, (void)instance;
   struct task_rec *rec = task_of(task_data);
   if (!rec)
@@ -339,7 +337,9 @@ static void on_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data
 }
 
 /* The lock a mutex event is about: the wait id, kept clear of LOCK_ATOMIC. */
-static uint64_t lock_key(ompt_wait_id_t wait_id) { return (uint64_t)wait_id + 2; }
+static uint64_t lock_key(ompt_wait_id_t wait_id) {
+  return (uint64_t)wait_id + 2;
+}
 
 static const char *mutex_name(ompt_mutex_t kind) {
   switch (kind) {

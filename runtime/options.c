@@ -15,7 +15,7 @@ static void set_defaults(void) {
   g_opts.exitcode = 66;
   g_opts.verbosity = 0;
   g_opts.log_path = NULL;
-  g_opts.max_nodes = 1u << 26;     /* 64 Mi nodes = 1.25 GiB of address space */
+  g_opts.max_nodes = 1u << 26;    /* 64 Mi nodes = 1.25 GiB of address space */
   g_opts.shadow_limit_mb = 16384; /* 16 GiB of shadow (24 bytes per app byte) */
 }
 
@@ -49,8 +49,9 @@ static int apply(const char *key, const char *value, char *err, size_t errlen) {
       return 0;
     }
     if (!strcmp(value, "auto")) {
-      snprintf(err, errlen, "mode=auto needs a check run first: use 'ompracer-run --mode=auto "
-                            "-- PROGRAM ARGS'; valid values here: fast, precise, check");
+      snprintf(err, errlen,
+               "mode=auto needs a check run first: use 'ompracer-run --mode=auto "
+               "-- PROGRAM ARGS'; valid values here: fast, precise, check");
       return -1;
     }
     snprintf(err, errlen, "bad value '%s' for mode; valid values: fast, precise, check", value);

@@ -10,8 +10,8 @@ enum ompr_mode { MODE_FAST, MODE_PRECISE, MODE_CHECK };
 
 struct ompr_options {
   enum ompr_mode mode;
-  int exitcode;        /* exit code when a race was reported (0: keep the program's) */
-  int verbosity;       /* 0 quiet, 1 summary and start-up line, 2 OMPT event trace */
+  int exitcode;  /* exit code when a race was reported (0: keep the program's) */
+  int verbosity; /* 0 quiet, 1 summary and start-up line, 2 OMPT event trace */
   const char *log_path;
   uint64_t max_nodes;       /* OSPG node arena capacity */
   uint64_t shadow_limit_mb; /* cap on shadow memory */

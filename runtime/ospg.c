@@ -4,7 +4,6 @@
 #include "options.h"
 #include "reserve.h"
 
-
 struct ospg_node *g_ospg_arena;
 static uint64_t g_capacity;
 static _Atomic uint32_t g_next = 1; /* id 0 is "no node" */
@@ -26,9 +25,13 @@ int ospg_init(uint64_t max_nodes) {
   return 0;
 }
 
-node_id ospg_root(void) { return g_root; }
+node_id ospg_root(void) {
+  return g_root;
+}
 
-bool ospg_exhausted(void) { return atomic_load_explicit(&g_exhausted, memory_order_relaxed); }
+bool ospg_exhausted(void) {
+  return atomic_load_explicit(&g_exhausted, memory_order_relaxed);
+}
 
 static node_id give_up(const char *why) {
   if (!atomic_exchange(&g_exhausted, true))
@@ -38,8 +41,7 @@ static node_id give_up(const char *why) {
   return g_root;
 }
 
-node_id ospg_add(node_id parent, enum node_type type, enum construct_kind construct,
-                 site_id site) {
+node_id ospg_add(node_id parent, enum node_type type, enum construct_kind construct, site_id site) {
   if (ospg_exhausted())
     return g_root;
   uint32_t id = atomic_fetch_add_explicit(&g_next, 1, memory_order_relaxed);
@@ -66,7 +68,9 @@ node_id ospg_add(node_id parent, enum node_type type, enum construct_kind constr
   return id;
 }
 
-uint32_t ospg_mark(void) { return atomic_load(&g_next); }
+uint32_t ospg_mark(void) {
+  return atomic_load(&g_next);
+}
 
 void ospg_release_to(uint32_t mark) {
   if (mark >= atomic_load(&g_next))
@@ -75,7 +79,9 @@ void ospg_release_to(uint32_t mark) {
   /* Children counts of surviving nodes are not rewound: orders only need to grow. */
 }
 
-uint64_t ospg_live_nodes(void) { return atomic_load(&g_next) - 1; }
+uint64_t ospg_live_nodes(void) {
+  return atomic_load(&g_next) - 1;
+}
 
 const struct ospg_node *ospg_explaining_ancestor(node_id w) {
   for (node_id id = w; id; id = g_ospg_arena[id].parent) {
@@ -85,10 +91,8 @@ const struct ospg_node *ospg_explaining_ancestor(node_id w) {
     case CK_CHUNK:
     case CK_SECTION:
     case CK_TASK:
-    case CK_TASK_IF0:
-      return n;
-    default:
-      break;
+    case CK_TASK_IF0: return n;
+    default: break;
     }
   }
   return NULL;

@@ -46,14 +46,14 @@ enum construct_kind {
 
 struct ospg_node {
   node_id parent;
-  uint32_t order;              /* position among the parent's children */
-  _Atomic uint32_t nchildren;  /* next child's order */
-  site_id site;                /* the directive that created the node, if known */
-  uint32_t preds;              /* dependency edges in (task_deps.c); 0: none */
-  uint16_t depth;              /* root: 0 */
-  uint8_t type;                /* enum node_type */
-  uint8_t construct;           /* enum construct_kind */
-  int8_t st_val;               /* P: 1; ST: 0, or -1 once its task waited; else 0 */
+  uint32_t order;             /* position among the parent's children */
+  _Atomic uint32_t nchildren; /* next child's order */
+  site_id site;               /* the directive that created the node, if known */
+  uint32_t preds;             /* dependency edges in (task_deps.c); 0: none */
+  uint16_t depth;             /* root: 0 */
+  uint8_t type;               /* enum node_type */
+  uint8_t construct;          /* enum construct_kind */
+  int8_t st_val;              /* P: 1; ST: 0, or -1 once its task waited; else 0 */
 };
 
 /* A taskwait closed this ST-node: its task waited for its children. */
@@ -66,8 +66,7 @@ node_id ospg_root(void);
 /* Adds a child to parent. When the arena is full (or the tree too deep) it says so
  * once, switches detection off (see ospg_exhausted) and returns the root, so that
  * construction can go on without crashing. */
-node_id ospg_add(node_id parent, enum node_type type, enum construct_kind construct,
-                 site_id site);
+node_id ospg_add(node_id parent, enum node_type type, enum construct_kind construct, site_id site);
 
 static inline struct ospg_node *ospg_node(node_id id);
 
@@ -82,7 +81,9 @@ const struct ospg_node *ospg_explaining_ancestor(node_id w);
 
 /* Implementation detail shared with the inline accessor. */
 extern struct ospg_node *g_ospg_arena;
-static inline struct ospg_node *ospg_node(node_id id) { return &g_ospg_arena[id]; }
+static inline struct ospg_node *ospg_node(node_id id) {
+  return &g_ospg_arena[id];
+}
 static inline void ospg_mark_waited(node_id st) {
   if (g_ospg_arena[st].type == NODE_ST)
     g_ospg_arena[st].st_val = -1;

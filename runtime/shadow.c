@@ -31,9 +31,13 @@ int shadow_init(uint64_t limit_mb) {
   return g_used_slots == NULL ? -1 : 0;
 }
 
-bool shadow_exhausted(void) { return atomic_load_explicit(&g_exhausted, memory_order_relaxed); }
+bool shadow_exhausted(void) {
+  return atomic_load_explicit(&g_exhausted, memory_order_relaxed);
+}
 
-uint64_t shadow_mapped_bytes(void) { return atomic_load(&g_leaves) * LEAF_BYTES; }
+uint64_t shadow_mapped_bytes(void) {
+  return atomic_load(&g_leaves) * LEAF_BYTES;
+}
 
 void shadow_out_of_room(const char *why) {
   if (!atomic_exchange(&g_exhausted, true))

@@ -32,7 +32,9 @@ node_id sp_lca(node_id a, node_id b) {
 
 static bool g_precise;
 
-void sp_set_precise(bool precise) { g_precise = precise; }
+void sp_set_precise(bool precise) {
+  g_precise = precise;
+}
 
 bool sp_is_parallel(node_id a, node_id b) {
   return g_precise ? sp_is_parallel_precise(a, b) : sp_is_parallel_fast(a, b);

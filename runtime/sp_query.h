@@ -15,7 +15,7 @@
 
 #include <stdbool.h>
 
-bool sp_is_parallel(node_id a, node_id b);   /* in the mode chosen by sp_set_precise */
+bool sp_is_parallel(node_id a, node_id b);         /* in the mode chosen by sp_set_precise */
 bool sp_is_parallel_fast(node_id a, node_id b);    /* Algorithm 18 */
 bool sp_is_parallel_precise(node_id a, node_id b); /* Algorithm 1 */
 void sp_set_precise(bool precise);

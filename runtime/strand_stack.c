@@ -52,7 +52,9 @@ void ss_destroy(struct strand_stack *s) {
   s->depth = s->cap = 0;
 }
 
-node_id ss_top(const struct strand_stack *s) { return s->frames[s->depth - 1].node; }
+node_id ss_top(const struct strand_stack *s) {
+  return s->frames[s->depth - 1].node;
+}
 
 node_id ss_new_strand(struct strand_stack *s) {
   s->strand = ospg_add(ss_top(s), NODE_W, CK_NONE, 0);

@@ -15,11 +15,11 @@
 #include <stdbool.h>
 
 enum frame_kind {
-  FR_BASE,       /* the task's own node: its P-node, if(0) S-node, or the root */
-  FR_CHILDREN,   /* S: children created since the last taskwait (the seed's ST-node) */
-  FR_TASKGROUP,  /* S: a taskgroup region */
-  FR_WORKSHARE,  /* S: a worksharing loop or sections construct */
-  FR_WORK_ITEM,  /* P: the running chunk or section */
+  FR_BASE,      /* the task's own node: its P-node, if(0) S-node, or the root */
+  FR_CHILDREN,  /* S: children created since the last taskwait (the seed's ST-node) */
+  FR_TASKGROUP, /* S: a taskgroup region */
+  FR_WORKSHARE, /* S: a worksharing loop or sections construct */
+  FR_WORK_ITEM, /* P: the running chunk or section */
 };
 
 struct frame {
@@ -44,8 +44,7 @@ node_id ss_new_strand(struct strand_stack *s);
 
 /* Explicit task creation. Fills child (a fresh stack) and moves the parent on to its
  * continuation strand. An if(0) task is in series with the continuation. */
-int ss_task_create(struct strand_stack *parent, struct strand_stack *child, site_id site,
-                   bool if0);
+int ss_task_create(struct strand_stack *parent, struct strand_stack *child, site_id site, bool if0);
 /* Opens a new children group under the current one and returns its node: the place
  * for what must follow some of the earlier children (taskwait depend). */
 node_id ss_open_children(struct strand_stack *s);

@@ -28,8 +28,12 @@ int deps_init(uint64_t max_edges) {
   return 0;
 }
 
-uint32_t deps_mark(void) { return atomic_load(&g_next_edge); }
-void deps_release_to(uint32_t mark) { atomic_store(&g_next_edge, mark); }
+uint32_t deps_mark(void) {
+  return atomic_load(&g_next_edge);
+}
+void deps_release_to(uint32_t mark) {
+  atomic_store(&g_next_edge, mark);
+}
 
 static void add_edge(node_id task, node_id pred) {
   if (!pred || pred == task)
@@ -185,16 +189,13 @@ static void open_group(struct dep_entry *e, enum dep_kind kind) {
   e->group_kind = kind;
 }
 
-void deps_add(struct dep_map *m, node_id group, node_id task, uintptr_t addr,
-              enum dep_kind kind) {
+void deps_add(struct dep_map *m, node_id group, node_id task, uintptr_t addr, enum dep_kind kind) {
   struct dep_entry *e = entry_for(m, group, addr);
   if (!e)
     return;
   wait_edges(e, task, kind);
   switch (kind) {
-  case DEP_IN:
-    list_push(&e->readers, task);
-    break;
+  case DEP_IN: list_push(&e->readers, task); break;
   case DEP_OUT:
     e->last_out = task;
     e->readers.n = 0;

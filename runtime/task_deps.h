@@ -38,8 +38,7 @@ struct dep_map {
 int deps_init(uint64_t max_edges);
 /* Records that `task` (a new child under `group`) depends on addr with `kind`, adding
  * the edges that follow to its node. */
-void deps_add(struct dep_map *m, node_id group, node_id task, uintptr_t addr,
-              enum dep_kind kind);
+void deps_add(struct dep_map *m, node_id group, node_id task, uintptr_t addr, enum dep_kind kind);
 /* The tasks the dependence (addr, kind) would wait for, for `taskwait depend`: edges
  * are added to `node` without registering it as a writer or reader. */
 void deps_wait_on(struct dep_map *m, node_id group, node_id node, uintptr_t addr,

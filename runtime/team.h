@@ -15,13 +15,13 @@
 #define TEAM_PHASE_RING 4
 
 struct team {
-  node_id region;    /* S-node of the whole region */
-  site_id site;      /* the parallel directive */
+  node_id region; /* S-node of the whole region */
+  site_id site;   /* the parallel directive */
   pthread_mutex_t lock;
-  uint32_t phase_count;                 /* phases opened so far */
-  node_id phase[TEAM_PHASE_RING];       /* S-node of phase k at [k % RING] */
-  uint32_t arena_mark;                  /* where the arena stood before the region */
-  uint32_t edge_mark;                   /* and the dependence edge arena */
+  uint32_t phase_count;           /* phases opened so far */
+  node_id phase[TEAM_PHASE_RING]; /* S-node of phase k at [k % RING] */
+  uint32_t arena_mark;            /* where the arena stood before the region */
+  uint32_t edge_mark;             /* and the dependence edge arena */
   bool outermost;
 };
 

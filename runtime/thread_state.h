@@ -14,21 +14,21 @@
 /* What the tool keeps for each OpenMP task (hung on OMPT's task_data->ptr). */
 struct task_rec {
   struct strand_stack ss;
-  struct dep_map deps;  /* its children's depend clauses */
-  struct team *team;  /* innermost enclosing parallel region; NULL for the initial task */
-  uint32_t phase;     /* barrier phase of an implicit task */
-  bool initial;       /* the program's initial task */
-  bool checked;       /* its accesses are checked: in a parallel region, or it made tasks */
+  struct dep_map deps; /* its children's depend clauses */
+  struct team *team;   /* innermost enclosing parallel region; NULL for the initial task */
+  uint32_t phase;      /* barrier phase of an implicit task */
+  bool initial;        /* the program's initial task */
+  bool checked;        /* its accesses are checked: in a parallel region, or it made tasks */
 };
 
 struct thread_state {
-  bool active;              /* checking accesses of the current task */
-  node_id strand;           /* the current task's current strand */
-  struct task_rec *task;    /* the task running on this thread */
-  site_id pending_site;     /* directive announced by __ompracer_construct */
-  bool pending_if0;         /* the next task created is if(0) */
-  uint32_t combining;       /* ACCESS_ATOMIC inside a reduction's combining step */
-  lockset_id lockset;       /* locks held (precise mode) */
+  bool active;               /* checking accesses of the current task */
+  node_id strand;            /* the current task's current strand */
+  struct task_rec *task;     /* the task running on this thread */
+  site_id pending_site;      /* directive announced by __ompracer_construct */
+  bool pending_if0;          /* the next task created is if(0) */
+  uint32_t combining;        /* ACCESS_ATOMIC inside a reduction's combining step */
+  lockset_id lockset;        /* locks held (precise mode) */
   lockset_id lockset_atomic; /* the same plus LOCK_ATOMIC */
   struct sp_cache cache;
 };

@@ -1,13 +1,13 @@
 /* Start-up and shut-down: OMPRACER_OPTIONS, the OMPT handshake with libomp, and the
  * exit summary and exit code. */
+#include "history_precise.h"
 #include "log.h"
+#include "mode_check.h"
 #include "options.h"
 #include "ospg.h"
 #include "report.h"
-#include "history_precise.h"
-#include "mode_check.h"
-#include "sp_query.h"
 #include "shadow.h"
+#include "sp_query.h"
 #include "task_deps.h"
 #include "thread_state.h"
 
@@ -41,7 +41,9 @@ static void setup(void) {
   }
 }
 
-__attribute__((constructor(101))) static void on_load(void) { pthread_once(&g_setup_once, setup); }
+__attribute__((constructor(101))) static void on_load(void) {
+  pthread_once(&g_setup_once, setup);
+}
 
 static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num,
                          ompt_data_t *tool_data) {
@@ -71,7 +73,9 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num,
   return 1;
 }
 
-static void on_finalize(ompt_data_t *tool_data) { (void)tool_data; }
+static void on_finalize(ompt_data_t *tool_data) {
+  (void)tool_data;
+}
 
 EXPORT ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
                                                  const char *runtime_version) {

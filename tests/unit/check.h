@@ -8,24 +8,24 @@
 static int g_checks_failed, g_tests_passed, g_tests_failed;
 static int g_failed_before;
 
-#define CHECK(cond)                                                                        \
-  do {                                                                                     \
-    if (!(cond)) {                                                                         \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);            \
-      g_checks_failed++;                                                                   \
-    }                                                                                      \
+#define CHECK(cond)                                                                                \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                     \
+      g_checks_failed++;                                                                           \
+    }                                                                                              \
   } while (0)
 
-#define RUN_TEST(fn)                                                                       \
-  do {                                                                                     \
-    g_failed_before = g_checks_failed;                                                     \
-    fn();                                                                                  \
-    if (g_checks_failed == g_failed_before) {                                              \
-      g_tests_passed++;                                                                    \
-    } else {                                                                               \
-      g_tests_failed++;                                                                    \
-      fprintf(stderr, "FAILED: %s\n", #fn);                                                \
-    }                                                                                      \
+#define RUN_TEST(fn)                                                                               \
+  do {                                                                                             \
+    g_failed_before = g_checks_failed;                                                             \
+    fn();                                                                                          \
+    if (g_checks_failed == g_failed_before) {                                                      \
+      g_tests_passed++;                                                                            \
+    } else {                                                                                       \
+      g_tests_failed++;                                                                            \
+      fprintf(stderr, "FAILED: %s\n", #fn);                                                        \
+    }                                                                                              \
   } while (0)
 
 static inline int finish(void) {

@@ -40,7 +40,7 @@ static void chain(void) {
     w[i] = task(&t[i], DEP_OUT, 0x100, -1, 0); /* inout on one address: a chain */
   for (int i = 0; i < 4; i++)
     for (int j = i + 1; j < 4; j++)
-      CHECK(SER(w[i], w[j])); /* transitively ordered */
+      CHECK(SER(w[i], w[j]));      /* transitively ordered */
   CHECK(PAR(w[0], g_main.strand)); /* dependences never order the parent's continuation */
   for (int i = 0; i < 4; i++)
     ss_destroy(&t[i]);

@@ -222,24 +222,24 @@ static void locksets(void) {
   lockset_id l12 = lockset_add(l1, 200);
   CHECK(lockset_add(l2, 100) == l12 && lockset_remove(l12, 200) == l1);
   CHECK(access(t1.strand, &x, true, l1, 1, NULL) == 0);
-  CHECK(access(t2.strand, &x, true, l1, 2, NULL) == 0);  /* same lock */
-  CHECK(access(t3.strand, &x, true, l2, 3, NULL) == 2);  /* other lock: both earlier */
+  CHECK(access(t2.strand, &x, true, l1, 2, NULL) == 0); /* same lock */
+  CHECK(access(t3.strand, &x, true, l2, 3, NULL) == 2); /* other lock: both earlier */
   CHECK(access(t1.strand, &y, true, l12, 1, NULL) == 0);
   CHECK(access(t2.strand, &y, false, l2, 2, NULL) == 0); /* nested set holds l2 too */
   CHECK(access(t1.strand, &z, true, l1, 1, NULL) == 0);
-  CHECK(access(t2.strand, &z, false, 0, 2, NULL) == 1);  /* unlocked side */
+  CHECK(access(t2.strand, &z, false, 0, 2, NULL) == 1); /* unlocked side */
   lockset_id at = lockset_add(0, LOCK_ATOMIC);
   CHECK(access(t1.strand, &w, true, at, 1, NULL) == 0);
-  CHECK(access(t2.strand, &w, true, at, 2, NULL) == 0);  /* atomic vs atomic */
-  CHECK(access(t3.strand, &w, false, 0, 3, NULL) == 2);  /* plain vs atomic */
+  CHECK(access(t2.strand, &w, true, at, 2, NULL) == 0); /* atomic vs atomic */
+  CHECK(access(t3.strand, &w, false, 0, 3, NULL) == 2); /* plain vs atomic */
   ss_destroy(&t1);
   ss_destroy(&t2);
   ss_destroy(&t3);
 }
 
 int main(void) {
-  if (ospg_init(1 << 20) || shadow_init(1024) || history_init(1 << 16) ||
-      deps_init(1 << 16) || precise_init(1 << 16)) {
+  if (ospg_init(1 << 20) || shadow_init(1024) || history_init(1 << 16) || deps_init(1 << 16) ||
+      precise_init(1 << 16)) {
     fprintf(stderr, "cannot reserve memory\n");
     return 1;
   }
