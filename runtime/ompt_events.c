@@ -151,7 +151,8 @@ static void on_task_create(ompt_data_t *encountering_task, const ompt_frame_t *f
     return;
   parent->checked = true; /* its continuation now runs in parallel with the child */
   bool if0 = take_pending_if0();
-  ss_task_create(&parent->ss, &child->ss, take_pending_site(), if0);
+  site_id site = take_pending_site();
+  ss_task_create(&parent->ss, &child->ss, site ? site : t_self.taskloop_site, if0);
   TRACE("task create%s: child strand %u, continuation strand %u", if0 ? " (if0)" : "",
         child->ss.strand, parent->ss.strand);
   new_task->ptr = child;
@@ -291,13 +292,15 @@ static void on_work(ompt_work_t type, ompt_scope_endpoint_t endpoint, ompt_data_
       ss_workshare_end(&rec->ss);
     break;
   case ompt_work_single_other: return;
+  case ompt_work_taskloop: /* its tasks are created inside libomp, without a marker */
+    t_self.taskloop_site = endpoint == ompt_scope_begin ? site : 0;
+    ss_new_strand(&rec->ss);
+    break;
   case ompt_work_distribute:
     warn_unsupported(UNSUPPORTED_DISTRIBUTE, site);
     ss_new_strand(&rec->ss);
     break;
-  default: /* single executor, workshare, scope, distribute, taskloop: new fragment */
-    ss_new_strand(&rec->ss);
-    break;
+  default: /* single executor, workshare, scope: a new fragment */ ss_new_strand(&rec->ss); break;
   }
   TRACE("work type %d %s: strand %u", (int)type, endpoint == ompt_scope_begin ? "begin" : "end",
         rec->ss.strand);

@@ -27,6 +27,7 @@ struct thread_state {
   struct task_rec *task;     /* the task running on this thread */
   site_id pending_site;      /* directive announced by __ompracer_construct */
   bool pending_if0;          /* the next task created is if(0) */
+  site_id taskloop_site;     /* inside a taskloop: the site of the tasks libomp creates */
   uint32_t combining;        /* ACCESS_ATOMIC inside a reduction's combining step */
   lockset_id lockset;        /* locks held (precise mode) */
   lockset_id lockset_atomic; /* the same plus LOCK_ATOMIC */
