@@ -145,7 +145,10 @@ static void access_granule(struct granule_cell *g, uintptr_t granule, unsigned l
                            unsigned *n, uint32_t gen) {
   bool whole = lo == 0 && hi == SHADOW_GRANULE;
   bool precise = precise_enabled();
-  if (whole && !precise && already_recorded(g, now, gen))
+  if (whole && (precise ? g->gen == gen &&
+                              !CELL_SPLIT(atomic_load_explicit(&g->state, memory_order_relaxed)) &&
+                              precise_already_recorded(&g->whole, now)
+                        : already_recorded(g, now, gen)))
     return;
   uint32_t split = refresh(g, lock_cell(g), gen);
   if (!split && whole) {

@@ -191,6 +191,29 @@ static void record_deep_owners(uint32_t *head, const struct access_now *now, str
   }
 }
 
+static void refresh_path(struct owner_path *p, node_id strand) {
+  if (p->strand != strand || p->gen != atomic_load_explicit(&g_pool_gen, memory_order_relaxed))
+    compute_path(p, strand);
+}
+
+bool precise_already_recorded(struct history_cell *slot, const struct access_now *now) {
+  /* Only the common case: one entry, and the strand's only owner is the root. Read
+   * without the lock: the entries are plain words, and a torn read only means "no". */
+  uint32_t e = atomic_load_explicit((_Atomic uint32_t *)head_of(slot), memory_order_relaxed);
+  if (!e || e > g_capacity)
+    return false;
+  const struct precise_entry *x = entry(e);
+  struct owner_path *p = &t_path;
+  refresh_path(p, now->node);
+  if (x->next || x->lockset != now->lockset || p->deepest != 1 || p->at[0] != x->owner)
+    return false;
+  uint64_t me = (uint64_t)now->site << 32 | now->node;
+  const struct access_ref *a = now->is_write ? &x->w1 : &x->r1,
+                          *b = now->is_write ? &x->w2 : &x->r2;
+  return atomic_load_explicit((_Atomic uint64_t *)a, memory_order_relaxed) == me ||
+         atomic_load_explicit((_Atomic uint64_t *)b, memory_order_relaxed) == me;
+}
+
 void precise_access(struct history_cell *slot, uintptr_t addr, unsigned nbytes,
                     const struct access_now *now, struct sp_cache *c, struct race_found *out,
                     unsigned *n) {

@@ -21,6 +21,9 @@ bool precise_enabled(void);
 void precise_access(struct history_cell *slot, uintptr_t addr, unsigned nbytes,
                     const struct access_now *now, struct sp_cache *c, struct race_found *out,
                     unsigned *n);
+/* Whether this strand already made this very access to the slot (lock-free check of
+ * the common case; false means "don't know"). */
+bool precise_already_recorded(struct history_cell *slot, const struct access_now *now);
 /* Frees a slot's entries for reuse by this thread (the slot's memory is fresh). */
 void precise_forget(struct history_cell *slot);
 /* Gives dst its own copy of src's entries (when a granule is split into bytes). */
