@@ -12,6 +12,7 @@
 //
 // MODES: fast precise
 // EXPECT: race
+// VERDICT: precise task at 28
 #include <omp.h>
 #include <stdio.h>
 

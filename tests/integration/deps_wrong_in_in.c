@@ -8,6 +8,7 @@
 //
 // MODES: fast precise
 // EXPECT: race
+// VERDICT: fast
 #include <omp.h>
 #include <stdio.h>
 

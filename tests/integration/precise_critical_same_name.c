@@ -11,6 +11,7 @@
 // MODES: fast precise
 // EXPECT: race
 // EXPECT-PRECISE: norace
+// VERDICT: precise critical at 27
 // PRECISE-NOT: ==ompracer==
 #include <omp.h>
 #include <stdio.h>

@@ -10,6 +10,7 @@
 // MODES: fast precise
 // EXPECT: race
 // EXPECT-PRECISE: norace
+// VERDICT: precise critical at 26
 // PRECISE-NOT: ==ompracer==
 #include <omp.h>
 #include <stdio.h>

@@ -12,6 +12,7 @@
 //
 // MODES: precise
 // EXPECT: race
+// VERDICT: precise task at 28
 #include <omp.h>
 #include <stdio.h>
 

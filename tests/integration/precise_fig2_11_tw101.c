@@ -9,6 +9,7 @@
 //
 // MODES: precise
 // EXPECT: race
+// VERDICT: precise task at 25
 #include <omp.h>
 #include <stdio.h>
 

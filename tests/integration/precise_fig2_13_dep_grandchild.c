@@ -12,6 +12,7 @@
 //
 // MODES: precise
 // EXPECT: race
+// VERDICT: precise task at 30
 #include <omp.h>
 #include <stdio.h>
 

@@ -10,6 +10,7 @@
 //
 // MODES: precise
 // EXPECT: race
+// VERDICT: precise task at 26
 #include <omp.h>
 #include <stdio.h>
 

@@ -8,6 +8,7 @@
 //
 // MODES: fast precise
 // EXPECT: race
+// VERDICT: precise an OpenMP lock at 26
 #include <omp.h>
 #include <stdio.h>
 

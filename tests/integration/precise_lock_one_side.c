@@ -9,6 +9,7 @@
 //
 // MODES: fast precise
 // EXPECT: race
+// VERDICT: precise an OpenMP lock at 25
 #include <omp.h>
 #include <stdio.h>
 

@@ -12,6 +12,7 @@
 // MODES: fast precise
 // EXPECT: race
 // EXPECT-PRECISE: norace
+// VERDICT: precise an OpenMP lock at 29
 // PRECISE-NOT: ==ompracer==
 #include <omp.h>
 #include <stdio.h>

@@ -10,6 +10,7 @@
 // MODES: fast precise
 // EXPECT: race
 // EXPECT-PRECISE: norace
+// VERDICT: precise ordered at 28
 // PRECISE-NOT: ==ompracer==
 #include <omp.h>
 #include <stdio.h>

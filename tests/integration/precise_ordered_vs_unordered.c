@@ -13,6 +13,7 @@
 //
 // MODES: fast precise
 // EXPECT: race
+// VERDICT: precise ordered at 33
 #include <omp.h>
 #include <stdio.h>
 

@@ -9,6 +9,7 @@
 //
 // MODES: fast precise
 // EXPECT: norace
+// VERDICT: fast
 // CHECK-NOT: ==ompracer==
 // PRECISE-NOT: ==ompracer==
 #include <omp.h>

@@ -11,6 +11,7 @@
 // MODES: fast precise
 // EXPECT: race
 // EXPECT-PRECISE: norace
+// VERDICT: precise an OpenMP lock at 30
 // PRECISE-NOT: ==ompracer==
 #include <omp.h>
 #include <stdio.h>

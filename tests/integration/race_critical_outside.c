@@ -8,6 +8,7 @@
 //
 // MODES: fast precise
 // EXPECT: race
+// VERDICT: precise critical at 24
 #include <omp.h>
 #include <stdio.h>
 

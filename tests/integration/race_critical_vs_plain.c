@@ -6,6 +6,7 @@
 //
 // MODES: fast precise
 // EXPECT: race
+// VERDICT: precise critical at 21
 #include <omp.h>
 #include <stdio.h>
 

@@ -15,6 +15,18 @@
 #      the second) before FileCheck sees it; other `==ompracer==` lines (the SUMMARY)
 #      follow in their original order. For no-race programs stderr must hold no
 #      `==ompracer==` line at all (and SRC's CHECK-NOT lines are run too).
+#   4. check mode, for a program with a `// VERDICT: fast` or
+#      `// VERDICT: precise WHAT at LINE` line, in the THREADS=2 runs of the first
+#      mode its `// MODES:` line lists (default fast): the tool-built program runs
+#      once more with OMPRACER_OPTIONS=mode=check; its stdout and exit code must
+#      equal the native ones, and its only `==ompracer==` line on stderr must be
+#      `==ompracer== CHECK: fast (...)`, or `==ompracer== CHECK: precise (the program
+#      uses WHAT at PATH:LINE)` with PATH ending in SRC's file name. WHAT is
+#      `critical`, `ordered`, `an OpenMP lock`, or `task` (short for `a task that
+#      ends without waiting for its child tasks (taskwaits not fully nested); the
+#      task was created`); LINE is the absolute line of the first such construct
+#      met at run time (critical/ordered/task directive, omp_set_lock/omp_test_lock/
+#      omp_set_nest_lock call).
 #
 # Environment: OMPRACER_BIN (default <repo>/build/bin), FILECHECK (default
 # /usr/lib/llvm-19/bin/FileCheck), NATIVE_CC / NATIVE_CXX (default clang-19 /
@@ -76,6 +88,32 @@ case "$expect" in
   *) die "$tag $SRC has no '// EXPECT: race' or '// EXPECT: norace' line" ;;
 esac
 
+# `// VERDICT: fast` / `// VERDICT: precise WHAT at LINE`: checked in the THREADS=2
+# runs of the first mode of the `// MODES:` line only, not in every configuration.
+verdict=$(sed -n 's|^// VERDICT: *\(.*[^ ]\) *$|\1|p' "$SRC" | head -n 1)
+first_mode=$(sed -n 's|^// MODES: *\([a-z]*\).*$|\1|p' "$SRC" | head -n 1)
+first_mode=${first_mode:-fast}
+check_verdict=0
+if [ -n "$verdict" ] && [ "$MODE" = "$first_mode" ] && [ "$THREADS" = 2 ]; then
+  check_verdict=1
+fi
+verdict_what=
+verdict_line=
+case "$verdict" in
+  '' | fast) ;;
+  'precise '*' at '*)
+    verdict_what=${verdict#precise }
+    verdict_what=${verdict_what% at *}
+    verdict_line=${verdict##* at }
+    [ "$verdict_what" = task ] &&
+      verdict_what='a task that ends without waiting for its child tasks (taskwaits not fully nested); the task was created'
+    case "$verdict_line" in
+      '' | *[!0-9]*) die "$tag bad VERDICT line in $SRC (LINE must be a line number): // VERDICT: $verdict" ;;
+    esac
+    ;;
+  *) die "$tag bad VERDICT line in $SRC (want 'fast' or 'precise WHAT at LINE'): // VERDICT: $verdict" ;;
+esac
+
 [ -x "$tool_cc" ] || die "$tag tool compiler $tool_cc not found (build ompracer first, or set OMPRACER_BIN)"
 [ -x "$FILECHECK" ] || command -v "$FILECHECK" >/dev/null 2>&1 ||
   die "$tag FileCheck not found at $FILECHECK (set FILECHECK)"
@@ -110,8 +148,8 @@ if ! "$tool_cc" -g $OPT "$SRC" -o "$tmp/tool" >"$tmp/tool.cc.log" 2>&1; then
 fi
 
 # --- run -------------------------------------------------------------------------
-run() { # run BIN PREFIX -> PREFIX.out PREFIX.err, sets rc
-  (cd "$tmp" && OMPRACER_OPTIONS=mode=$MODE OMP_NUM_THREADS=$THREADS timeout -k 10 "$TEST_TIMEOUT" "$1" \
+run() { # run BIN PREFIX [RUN_MODE] -> PREFIX.out PREFIX.err, sets rc
+  (cd "$tmp" && OMPRACER_OPTIONS=mode=${3:-$MODE} OMP_NUM_THREADS=$THREADS timeout -k 10 "$TEST_TIMEOUT" "$1" \
     >"$2.out" 2>"$2.err" </dev/null)
   rc=$?
 }
@@ -201,10 +239,58 @@ elif [ "$expect" = norace ]; then
   fi
 fi
 
+# 4. check mode: the verdict line, the program's own stdout and exit code.
+if [ "$check_verdict" = 1 ]; then
+  ctag="$tag (mode=check)"
+  run "$tmp/tool" "$tmp/check" check
+  check_rc=$rc
+  grep '==ompracer==' "$tmp/check.err" >"$tmp/check.lines"
+  if [ "$check_rc" = 124 ] || [ "$check_rc" = 137 ]; then
+    echo "FAIL: $ctag the tool-built program timed out after ${TEST_TIMEOUT}s in check mode" >&2
+    fail=1
+  else
+    if ! cmp -s "$tmp/native.out" "$tmp/check.out"; then
+      echo "FAIL: $ctag stdout in check mode differs from the native stdout:" >&2
+      diff -u --label native "$tmp/native.out" --label check "$tmp/check.out" | sed 's/^/    /' >&2
+      fail=1
+    fi
+    if [ "$check_rc" != "$native_rc" ]; then
+      echo "FAIL: $ctag exit code $check_rc in check mode, expected the native exit code $native_rc" >&2
+      fail=1
+    fi
+    got=$(cat "$tmp/check.lines")
+    ok=0
+    if [ -z "$verdict_what" ]; then
+      want='==ompracer== CHECK: fast (taskwaits are fully nested and there is no mutual exclusion)'
+      [ "$got" = "$want" ] && ok=1
+    else
+      pre="==ompracer== CHECK: precise (the program uses $verdict_what at "
+      post=":$verdict_line)"
+      want="$pre{{(.*/)?}}$name$post"
+      if [ "$(wc -l <"$tmp/check.lines")" = 1 ] && [[ $got == "$pre"*"$post" ]]; then
+        path=${got#"$pre"}
+        path=${path%"$post"}
+        [[ $path == "$name" || $path == *"/$name" ]] && ok=1
+      fi
+    fi
+    if [ "$ok" != 1 ]; then
+      echo "FAIL: $ctag the check-mode verdict does not match // VERDICT: $verdict" >&2
+      echo "    expected exactly: $want" >&2
+      show "$tmp/check.lines" "check-mode ==ompracer== lines"
+      show "$tmp/check.err" "check-mode stderr (raw)"
+      fail=1
+    fi
+  fi
+fi
+
 if [ "$fail" != 0 ]; then
   show "$tmp/tool.err" "tool stderr (raw)"
   echo "reproduce: OMPRACER_BIN=$OMPRACER_BIN $0 $SRC $OPT $THREADS $MODE   (KEEP_TMP=1 keeps the binaries)" >&2
   exit 1
 fi
-echo "PASS: $tag ($expect, exit code $tool_rc)"
+if [ "$check_verdict" = 1 ]; then
+  echo "PASS: $tag ($expect, exit code $tool_rc; check mode: $verdict)"
+else
+  echo "PASS: $tag ($expect, exit code $tool_rc)"
+fi
 exit 0
