@@ -150,7 +150,10 @@ static void on_task_create(ompt_data_t *encountering_task, const ompt_frame_t *f
   if (!child)
     return;
   parent->checked = true; /* its continuation now runs in parallel with the child */
-  bool if0 = take_pending_if0();
+  /* An if(0) task, a merged one, and any task created inside a final task (an
+   * included task) finish before the creator goes on. */
+  bool if0 = take_pending_if0() | !!(flags & ompt_task_merged) | parent->final;
+  child->final = (flags & ompt_task_final) || parent->final;
   site_id site = take_pending_site();
   ss_task_create(&parent->ss, &child->ss, site ? site : t_self.taskloop_site, if0);
   TRACE("task create%s: child strand %u, continuation strand %u", if0 ? " (if0)" : "",

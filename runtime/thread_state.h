@@ -19,6 +19,7 @@ struct task_rec {
   uint32_t phase;      /* barrier phase of an implicit task */
   bool initial;        /* the program's initial task */
   bool checked;        /* its accesses are checked: in a parallel region, or it made tasks */
+  bool final;          /* created with final(true): its descendants are included tasks */
 };
 
 struct thread_state {
