@@ -94,6 +94,8 @@ __attribute__((destructor)) static void on_unload(void) {
       log_line("ERROR: the OpenMP runtime never started the ompracer OMPT tool, so no data "
                "races were checked: link with LLVM's libomp (libgomp has no OMPT support) "
                "and do not set OMP_TOOL=disabled");
+    else if (g_opts.mode == MODE_CHECK) /* nothing ran in parallel: nothing to be precise about */
+      log_line("CHECK: fast (the program ran no OpenMP parallel construct)");
     else if (g_opts.verbosity >= 1) /* no parallel construct ran: nothing could race */
       log_line("SUMMARY: 0 data race(s) reported (the program ran no OpenMP parallel "
                "construct)");
