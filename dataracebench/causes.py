@@ -1,0 +1,111 @@
+"""One-line causes for the benchmarks ompracer gets wrong, written by a person after
+reading the reports and the program (see dataracebench/README.md). `fill` copies them
+into a results directory's wrong.csv: python3 dataracebench/causes.py RESULTS_DIR."""
+
+import csv
+import sys
+
+ITERATION = "conflicting iterations can fall in one chunk; strands are chunks, not iterations (issue 5)"
+SIMD = "omp simd is not modelled (warned); its iterations are one strand (issue 5)"
+TEAMS = "teams/distribute on the host are not modelled (warned); team-local locks and barriers are taken as global"
+USER_SYNC = "hand-made synchronisation (spin loops on atomics/flush): logically parallel, never concurrent; an apparent-race detector reports it"
+FAST_LOCKS = "fast mode ignores mutual exclusion (warned before the report); precise and auto are right"
+SAME_STATEMENT = "also reports the write/write pair of the same read-modify-write statement, which DataRaceBench does not list"
+
+# benchmark -> cause, or {mode: cause} where modes differ.
+CAUSES = {
+    "DRB006-indirectaccess2-orig-yes.c": ITERATION,
+    "DRB007-indirectaccess3-orig-yes.c": ITERATION,
+    "DRB008-indirectaccess4-orig-yes.c": ITERATION,
+    "DRB013-nowait-orig-yes.c": ITERATION + "; found at 8 threads",
+    "DRB179-thread-sensitivity-yes.c": ITERATION,
+    "DRB024-simdtruedep-orig-yes.c": SIMD,
+    "DRB025-simdtruedep-var-yes.c": SIMD,
+    "DRB138-simdsafelen-orig-yes.c": SIMD,
+    "DRB207-simd-loadstore-yes.c": "finds the listed race, on line 33; DataRaceBench's header says line 34 (its code is on 33)",
+    "DRB116-target-teams-orig-yes.c": TEAMS,
+    "DRB144-critical-missingreduction-orig-gpu-yes.c": TEAMS,
+    "DRB150-missinglock1-orig-gpu-yes.c": TEAMS,
+    "DRB160-nobarrier-orig-gpu-yes.c": TEAMS,
+    "DRB152-missinglock2-orig-gpu-no.c": TEAMS + "; fast mode also ignores the lock",
+    "DRB155-missingordered-orig-gpu-no.c": TEAMS + "; fast mode also ignores ordered",
+    "DRB158-missingtaskbarrier-orig-gpu-no.c": "target regions are not modelled: the end of the target region waits for the tasks created in it, which the tool does not know",
+    "DRB182-atomic3-no.c": USER_SYNC,
+    "DRB184-barrier1-no.c": USER_SYNC,
+    "DRB186-barrier2-no.c": USER_SYNC,
+    "DRB188-barrier3-no.c": USER_SYNC,
+    "DRB190-critical-section2-no.c": USER_SYNC,
+    "DRB192-critical-section3-no.c": USER_SYNC,
+    "DRB198-prodcons-no.c": USER_SYNC,
+    "DRB200-sync1-no.c": USER_SYNC,
+    "DRB183-atomic3-yes.c": "finds the listed race; the other pair is ordered only by hand-made synchronisation (spin loop on an atomic)",
+    "DRB185-barrier1-yes.c": "finds the listed race; the other pairs are ordered only by a hand-made barrier (atomics and locks)",
+    "DRB189-barrier3-yes.c": "finds the listed race; the other pairs are ordered only by a hand-made barrier (atomics and locks)",
+    "DRB069-sectionslock1-orig-no.c": FAST_LOCKS,
+    "DRB085-threadprivate-orig-no.c": FAST_LOCKS,
+    "DRB091-threadprivate2-orig-no.c": FAST_LOCKS,
+    "DRB110-ordered-orig-no.c": FAST_LOCKS,
+    "DRB118-nestlock-orig-no.c": FAST_LOCKS,
+    "DRB143-acquirerelease-orig-no.c": FAST_LOCKS,
+    "DRB172-critical2-orig-no.c": FAST_LOCKS,
+    "DRB117-taskwait-waitonlychild-orig-yes.c": {
+        "fast": "taskwaits not fully nested: fast mode misses it (and warns); precise and auto find it",
+        "*": "reports the real race (psum[1] at lines 41 and 47); DataRaceBench lists a sum/sum pair on line 47",
+    },
+    "DRB173-non-sibling-taskdep-yes.c": "taskwaits not fully nested: fast mode misses it (and warns); precise and auto find it",
+    "DRB127-tasking-threadprivate1-orig-no.c": "initial-task tasks without a parallel region: logically parallel to main's later read, never concurrent (one thread)",
+    "DRB129-mergeable-taskwait-orig-yes.c": "the race exists only if libomp merges the mergeable task into its parent's data environment; it never does here",
+    "DRB142-acquirerelease-orig-yes.c": "both listed accesses (line 34) are in unnamed critical sections, which exclude each other: no race by locksets; fast mode's report comes from ignoring the critical",
+    "DRB178-input-dependence-var-yes.c": "the racy branch does not run with the input DataRaceBench uses (32)",
+    "DRB058-jacobikernel-orig-no.c": "precise mode too slow for the 30 s limit (history entries per ST-node on every access)",
+    "DRB065-pireduction-orig-no.c": "precise mode too slow for the 30 s limit",
+    "DRB191-critical-section2-yes.c": "the program spins until its partner thread acts; auto's check run and the real run together exceed the 30 s limit",
+    "DRB199-prodcons-yes.c": {
+        "auto": "long-running producer/consumer: auto's two runs exceed the 30 s limit",
+        "*": "every critical entry and exit makes OSPG nodes; the long run fills the node arena (max_nodes) and detection stops, as it says",
+    },
+    "DRB020-privatemissing-var-yes.c": SAME_STATEMENT,
+    "DRB035-truedepscalar-orig-yes.c": SAME_STATEMENT,
+    "DRB036-truedepscalar-var-yes.c": SAME_STATEMENT,
+    "DRB111-linearmissing-orig-yes.c": SAME_STATEMENT + "; one listed pair is within one chunk (issue 5)",
+    "DRB095-doall2-taskloop-orig-yes.c": "taskloop tasks are strands but their iterations are not: the pairs within one task's chunk of iterations are missed (issue 5)",
+    "DRB136-taskdep-mutexinoutset-orig-yes.c": "reports the real races on c (lines 26, 32, 34, 36); DataRaceBench lists a d/d pair on line 36 that one task writes once",
+    "DRB073-doall2-orig-yes.c": ITERATION,
+    "DRB074-flush-orig-yes.c": FAST_LOCKS + "; the extra pair is inside a critical",
+    "DRB084-threadprivatemissing-orig-yes.c": FAST_LOCKS + "; the extra pair is inside a critical",
+    "DRB092-threadprivatemissing2-orig-yes.c": FAST_LOCKS + "; the extra pair is inside a critical",
+    "DRB148-critical1-orig-gpu-yes.c": TEAMS + "; fast mode also reports the pair inside the critical",
+    "DRB181-SmithWaterman-yes.c": FAST_LOCKS + "; the extra pair is inside a critical",
+    "DRB180-miniAMR-yes.c": "finds the race; also reports pairs of the same loops that DataRaceBench does not list, and misses one listed pair within a chunk (issue 5)",
+}
+
+
+def cause_for(benchmark, mode):
+    c = CAUSES.get(benchmark)
+    if isinstance(c, dict):
+        return c.get(mode, c.get("*", ""))
+    return c or ""
+
+
+def fill(results_dir):
+    path = f"{results_dir}/wrong.csv"
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+        fields = rows[0].keys() if rows else []
+    missing = []
+    for r in rows:
+        if r["tool"] == "ompracer" and not r["cause"]:
+            r["cause"] = cause_for(r["benchmark"], r["mode"])
+            if not r["cause"]:
+                missing.append((r["benchmark"], r["mode"], r["level"]))
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(fields))
+        w.writeheader()
+        w.writerows(rows)
+    for m in missing:
+        print("no cause for", *m)
+    return not missing
+
+
+if __name__ == "__main__":
+    sys.exit(0 if fill(sys.argv[1]) else 1)
