@@ -101,3 +101,10 @@ bool lockset_disjoint(lockset_id a, lockset_id b) {
   }
   return true;
 }
+
+lockset_id lockset_union(lockset_id a, lockset_id b) {
+  const struct lockset *y = get(b);
+  for (unsigned i = 0; i < y->n; i++)
+    a = lockset_add(a, y->lock[i]);
+  return a;
+}

@@ -2,7 +2,8 @@
  * access history entry names its lockset by a 32-bit id. A lock is identified by the
  * OMPT wait id OpenMP gives it (each critical name, each omp_lock_t, ordered regions).
  * Atomic accesses and a reduction's combining step hold the pseudo-lock LOCK_ATOMIC:
- * they never race with each other, and do race with plain accesses. */
+ * they never race with each other, and do race with plain accesses. A task with a
+ * depend(mutexinoutset: x) clause holds the lock LOCK_MUTEXINOUTSET(&x) while it runs. */
 #ifndef OMPRACER_LOCKSET_H
 #define OMPRACER_LOCKSET_H
 
@@ -12,10 +13,13 @@
 typedef uint32_t lockset_id; /* 0: the empty set */
 
 #define LOCK_ATOMIC 1u
+/* Kept apart from wait ids, which are addresses too. */
+#define LOCK_MUTEXINOUTSET(addr) (((uint64_t)(addr) << 1) | (1ull << 63))
 
 lockset_id lockset_add(lockset_id set, uint64_t lock);
 lockset_id lockset_remove(lockset_id set, uint64_t lock);
 bool lockset_disjoint(lockset_id a, lockset_id b);
+lockset_id lockset_union(lockset_id a, lockset_id b);
 unsigned lockset_size(lockset_id set);
 
 #endif

@@ -1,6 +1,7 @@
 /* OMPT callbacks: each OpenMP event becomes an OSPG construction step on the task it
  * concerns (strand_stack.c, team.c). The directive's source site comes from the
  * marker the pass puts before each runtime call (__ompracer_construct). */
+#include "history_precise.h"
 #include "log.h"
 #include "mode_check.h"
 #include "options.h"
@@ -200,8 +201,12 @@ static void on_dependences(ompt_data_t *task_data, const ompt_dependence_t *deps
   node_id group = ss_top(&parent->ss), node = child->ss.frames[0].node;
   for (int i = 0; i < ndeps; i++) {
     enum dep_kind kind;
-    if (to_dep_kind(deps[i].dependence_type, &kind))
-      deps_add(&parent->deps, group, node, (uintptr_t)deps[i].variable.ptr, kind);
+    if (!to_dep_kind(deps[i].dependence_type, &kind))
+      continue;
+    deps_add(&parent->deps, group, node, (uintptr_t)deps[i].variable.ptr, kind);
+    /* Precise mode: mutexinoutset siblings exclude each other like a lock. */
+    if (kind == DEP_MUTEXINOUTSET && precise_enabled())
+      child->locks = lockset_add(child->locks, LOCK_MUTEXINOUTSET(deps[i].variable.ptr));
   }
   TRACE("dependences: %d for task node %u", ndeps, node);
 }
@@ -355,9 +360,10 @@ static const char *mutex_name(ompt_mutex_t kind) {
   }
 }
 
-static void set_lockset(lockset_id set) {
-  t_self.lockset = set;
-  t_self.lockset_atomic = lockset_add(set, LOCK_ATOMIC);
+/* The locks this thread holds changed: so does the lockset of its accesses. */
+static void set_held(lockset_id held) {
+  t_self.held = held;
+  thread_run(t_self.task);
 }
 
 static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr) {
@@ -367,7 +373,7 @@ static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
   if (kind == ompt_mutex_atomic || t_self.combining)
     return;
   mode_note_unsafe(mutex_name(kind), site, false);
-  set_lockset(lockset_add(t_self.lockset, lock_key(wait_id)));
+  set_held(lockset_add(t_self.held, lock_key(wait_id)));
   new_fragment_here();
 }
 
@@ -376,7 +382,7 @@ static void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
   take_pending_site();
   if (kind == ompt_mutex_atomic || t_self.combining)
     return;
-  set_lockset(lockset_remove(t_self.lockset, lock_key(wait_id)));
+  set_held(lockset_remove(t_self.held, lock_key(wait_id)));
   new_fragment_here();
 }
 

@@ -10,10 +10,11 @@
  * and the current mutexinoutset/inoutset group gives the edges in/out/inout/
  * mutexinoutset/inoutset imply (OpenMP 5.2, 15.9.5).
  *
- * Fast mode approximation: members of a mutexinoutset group are chained in creation
- * order (they are mutually exclusive, so they never race with each other; chaining
- * also orders what follows from them, which can hide a race between a later member's
- * successors and an earlier member).
+ * mutexinoutset members are mutually exclusive, not ordered. Precise mode models that
+ * as a lock each member holds while it runs (ompt_events.c). Fast mode has no locks, so
+ * there they are chained in creation order (they never race with each other; the
+ * chain also orders what follows from them, which can hide a race between a later
+ * member's successors and an earlier member).
  */
 #ifndef OMPRACER_TASK_DEPS_H
 #define OMPRACER_TASK_DEPS_H
@@ -36,6 +37,8 @@ struct dep_map {
 };
 
 int deps_init(uint64_t max_edges);
+/* Whether mutexinoutset members are chained (fast mode; precise mode uses a lock). */
+void deps_chain_mutexinoutset(bool chain);
 /* Records that `task` (a new child under `group`) depends on addr with `kind`, adding
  * the edges that follow to its node. */
 void deps_add(struct dep_map *m, node_id group, node_id task, uintptr_t addr, enum dep_kind kind);

@@ -19,6 +19,7 @@ struct task_rec {
   uint32_t phase;      /* barrier phase of an implicit task */
   bool initial;        /* the program's initial task */
   bool checked;        /* its accesses are checked: in a parallel region, or it made tasks */
+  lockset_id locks;    /* held while it runs: depend(mutexinoutset) (precise mode) */
   bool final;          /* created with final(true): its descendants are included tasks */
 };
 
@@ -30,7 +31,8 @@ struct thread_state {
   bool pending_if0;          /* the next task created is if(0) */
   site_id taskloop_site;     /* inside a taskloop: the site of the tasks libomp creates */
   uint32_t combining;        /* ACCESS_ATOMIC inside a reduction's combining step */
-  lockset_id lockset;        /* locks held (precise mode) */
+  lockset_id held;           /* locks this thread took (critical, omp locks, ordered) */
+  lockset_id lockset;        /* held plus the running task's locks (precise mode) */
   lockset_id lockset_atomic; /* the same plus LOCK_ATOMIC */
   struct sp_cache cache;
 };
@@ -47,6 +49,12 @@ static inline void thread_run(struct task_rec *task) {
   t_self.strand = task ? task->ss.strand : 0;
   t_self.active = task && task->checked && g_checking_accesses;
   sp_cache_reset(&t_self.cache, t_self.strand);
+  lockset_id locks = task ? task->locks : 0;
+  lockset_id effective = locks ? lockset_union(t_self.held, locks) : t_self.held;
+  if (effective != t_self.lockset) {
+    t_self.lockset = effective;
+    t_self.lockset_atomic = 0; /* recomputed on the next atomic access */
+  }
 }
 
 void ompt_events_register(void *lookup_fn);

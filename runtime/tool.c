@@ -58,6 +58,7 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num,
   g_checking_accesses = g_opts.mode != MODE_CHECK;
   sp_set_precise(precise);
   precise_set_enabled(precise);
+  deps_chain_mutexinoutset(!precise);
   if (ospg_init(g_opts.max_nodes) || shadow_init(g_opts.shadow_limit_mb) ||
       history_init(split_granules) || deps_init(g_opts.max_nodes) ||
       (precise && precise_init(precise_entries))) {
