@@ -7,7 +7,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-static atomic_bool g_unsafe, g_warned;
+/* g_claimed picks the first construct; g_unsafe is set (release) only once its reason
+ * is written, so a thread that sees it (acquire) reads a complete reason. */
+static atomic_bool g_claimed, g_unsafe, g_warned;
 static bool g_may_miss;
 static char g_reason[600];
 
@@ -20,12 +22,13 @@ static void warn(void) {
 }
 
 void mode_note_unsafe(const char *what, site_id site, bool may_miss) {
-  if (atomic_exchange(&g_unsafe, true))
+  if (atomic_exchange(&g_claimed, true))
     return;
   char where[512];
   sites_format_line(site, where, sizeof where);
   snprintf(g_reason, sizeof g_reason, "%s at %s", what, where);
   g_may_miss = may_miss;
+  atomic_store_explicit(&g_unsafe, true, memory_order_release);
   /* Races it may miss are worth saying at once; false reports only when a report is
    * about to be printed (a program without reports stays silent). */
   if (may_miss)
@@ -33,7 +36,7 @@ void mode_note_unsafe(const char *what, site_id site, bool may_miss) {
 }
 
 void mode_before_report(void) {
-  if (atomic_load_explicit(&g_unsafe, memory_order_relaxed))
+  if (atomic_load_explicit(&g_unsafe, memory_order_acquire))
     warn();
 }
 
