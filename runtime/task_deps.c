@@ -260,6 +260,11 @@ static bool visit(struct visited *v, node_id n) {
 bool deps_reaches(node_id from, node_id to) {
   if (!ospg_node(to)->preds)
     return false;
+  /* Most ordered pairs are direct (a stencil's neighbours): look there first, before a
+   * search that may visit every sibling created in between. */
+  for (uint32_t e = ospg_node(to)->preds; e; e = g_edges[e].next)
+    if (g_edges[e].pred == from)
+      return true;
   struct visited *v = &t_visited;
   if (!v->cap) {
     v->cap = 1u << 16;
