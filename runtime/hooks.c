@@ -33,8 +33,6 @@ static inline void check_access(const void *addr, uint64_t size, uint32_t site, 
     for (unsigned i = 0; i < n && i < MAX_RACES_PER_ACCESS; i++)
       report_race(&races[i], &now);
   }
-  if (__builtin_expect(ospg_exhausted() || shadow_exhausted(), 0))
-    atomic_store(&g_detecting, false);
 }
 
 #define SIZED_HOOKS(N)                                                                             \

@@ -28,10 +28,6 @@ static const struct lockset *get(lockset_id id) {
   return id ? atomic_load_explicit(&g_sets[id], memory_order_acquire) : &k_empty;
 }
 
-unsigned lockset_size(lockset_id set) {
-  return get(set)->n;
-}
-
 static lockset_id intern(const uint64_t *locks, unsigned n) {
   if (!n)
     return 0;

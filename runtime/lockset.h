@@ -20,6 +20,5 @@ lockset_id lockset_add(lockset_id set, uint64_t lock);
 lockset_id lockset_remove(lockset_id set, uint64_t lock);
 bool lockset_disjoint(lockset_id a, lockset_id b);
 lockset_id lockset_union(lockset_id a, lockset_id b);
-unsigned lockset_size(lockset_id set);
 
 #endif

@@ -39,7 +39,7 @@ static struct task_rec *new_task_rec(struct team *team, bool checked) {
   struct task_rec *rec = calloc(1, sizeof *rec);
   if (!rec) {
     log_line("ERROR: out of memory for task state; race detection is off from here on");
-    atomic_store(&g_detecting, false);
+    detection_stop();
     return NULL;
   }
   rec->team = team;

@@ -1,5 +1,6 @@
 #include "ospg.h"
 
+#include "detection.h"
 #include "log.h"
 #include "options.h"
 #include "reserve.h"
@@ -34,6 +35,7 @@ bool ospg_exhausted(void) {
 }
 
 static node_id give_up(const char *why) {
+  detection_stop();
   if (!atomic_exchange(&g_exhausted, true))
     log_line("ERROR: %s; race detection is off from here on (raise it with "
              "OMPRACER_OPTIONS=max_nodes=N, now %llu)",
@@ -77,10 +79,6 @@ void ospg_release_to(uint32_t mark) {
     return;
   atomic_store(&g_next, mark);
   /* Children counts of surviving nodes are not rewound: orders only need to grow. */
-}
-
-uint64_t ospg_live_nodes(void) {
-  return atomic_load(&g_next) - 1;
 }
 
 const struct ospg_node *ospg_explaining_ancestor(node_id w) {

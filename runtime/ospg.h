@@ -73,7 +73,6 @@ static inline struct ospg_node *ospg_node(node_id id);
 /* Rewinding: every node created after ospg_mark() is dropped by ospg_release_to(). */
 uint32_t ospg_mark(void);
 void ospg_release_to(uint32_t mark);
-uint64_t ospg_live_nodes(void);
 bool ospg_exhausted(void);
 
 /* Walks from a W-node up to the node that explains it (task, chunk, section...). */

@@ -1,5 +1,6 @@
 #include "shadow.h"
 
+#include "detection.h"
 #include "log.h"
 #include "reserve.h"
 
@@ -14,9 +15,6 @@ static _Atomic uint64_t g_leaves;
 static uint64_t g_max_leaves;
 static uint64_t g_limit_mb;
 static atomic_bool g_exhausted;
-/* The slots that have a leaf, so a reset does not scan all 2^27 slots. */
-static size_t *g_used_slots;
-static _Atomic uint64_t g_nused;
 
 int shadow_init(uint64_t limit_mb) {
   void *p = reserve_zeroed(TOP_SLOTS * sizeof(*g_top));
@@ -27,19 +25,15 @@ int shadow_init(uint64_t limit_mb) {
   g_max_leaves = (limit_mb << 20) / LEAF_BYTES;
   if (g_max_leaves == 0)
     g_max_leaves = 1;
-  g_used_slots = reserve_zeroed(g_max_leaves * sizeof(size_t));
-  return g_used_slots == NULL ? -1 : 0;
+  return 0;
 }
 
 bool shadow_exhausted(void) {
   return atomic_load_explicit(&g_exhausted, memory_order_relaxed);
 }
 
-uint64_t shadow_mapped_bytes(void) {
-  return atomic_load(&g_leaves) * LEAF_BYTES;
-}
-
 void shadow_out_of_room(const char *why) {
+  detection_stop();
   if (!atomic_exchange(&g_exhausted, true))
     log_line("ERROR: %s; race detection is off from here on (raise it with "
              "OMPRACER_OPTIONS=shadow_limit_mb=N, now %llu)",
@@ -65,7 +59,6 @@ static char *new_leaf(size_t slot) {
     atomic_fetch_sub(&g_leaves, 1);
     return expected;
   }
-  g_used_slots[atomic_fetch_add(&g_nused, 1)] = slot;
   return leaf;
 }
 
@@ -93,15 +86,4 @@ void *shadow_cell_if_mapped(uintptr_t addr) {
     return NULL;
   size_t offset = addr & (((uintptr_t)1 << SHADOW_LEAF_BITS) - 1);
   return leaf + offset / SHADOW_GRANULE * SHADOW_CELL_BYTES;
-}
-
-void shadow_unmap_all(void) {
-  uint64_t n = atomic_load(&g_nused);
-  for (uint64_t i = 0; i < n; i++) {
-    size_t slot = g_used_slots[i];
-    munmap(atomic_load_explicit(&g_top[slot], memory_order_relaxed), LEAF_BYTES);
-    atomic_store_explicit(&g_top[slot], NULL, memory_order_relaxed);
-  }
-  atomic_store(&g_nused, 0);
-  atomic_store(&g_leaves, 0);
 }

@@ -26,12 +26,9 @@ int shadow_init(uint64_t limit_mb);
 void *shadow_cell(uintptr_t addr);
 /* Like shadow_cell, but never maps a leaf: NULL where no history was ever kept. */
 void *shadow_cell_if_mapped(uintptr_t addr);
-/* Unmaps every leaf (tests use it to start from nothing). */
-void shadow_unmap_all(void);
 bool shadow_exhausted(void);
 /* Reports running out of room (shared with the history's side tables). */
 void shadow_out_of_room(const char *why);
-uint64_t shadow_mapped_bytes(void);
 
 /* Bytes of application memory from addr to the end of its leaf. */
 static inline size_t shadow_leaf_room(uintptr_t addr) {

@@ -3,6 +3,7 @@
 #ifndef OMPRACER_THREAD_STATE_H
 #define OMPRACER_THREAD_STATE_H
 
+#include "detection.h"
 #include "history_fast.h"
 #include "strand_stack.h"
 #include "task_deps.h"
@@ -38,8 +39,6 @@ struct thread_state {
 };
 
 extern __thread struct thread_state t_self __attribute__((tls_model("initial-exec")));
-/* Off before the tool starts and after the node arena or shadow ran out of room. */
-extern atomic_bool g_detecting;
 extern atomic_bool g_hooks_seen; /* instrumented code ran (for the not-started check) */
 extern bool g_checking_accesses; /* false in check mode: the OSPG only */
 

@@ -20,7 +20,6 @@
 #define EXPORT __attribute__((visibility("default")))
 
 __thread struct thread_state t_self __attribute__((tls_model("initial-exec")));
-atomic_bool g_detecting;
 atomic_bool g_hooks_seen;
 bool g_checking_accesses = true;
 static bool g_tool_started;

@@ -1,0 +1,3 @@
+#include "detection.h"
+
+atomic_bool g_detecting;
