@@ -1,4 +1,5 @@
 #include "InstrumentAccesses.h"
+#include "OpenMPIdent.h"
 
 #include "SiteTable.h"
 #include "SourceFunction.h"
@@ -72,7 +73,7 @@ private:
   SourceFunctionNamer Names;
   const DataLayout &DL;
   Counts C;
-  void markSimdLoops(Function &F);
+  bool HasSimdLoop = false; // the function being instrumented runs an omp simd loop
   FunctionCallee ReadN[5], WriteN[5], ReadRange, WriteRange, Atomic, Fresh, Construct, TaskIf0,
       Unsupported;
 };
@@ -175,9 +176,15 @@ Skip Instrumenter::classify(Value *Addr) {
     return Skip::Other;
   const Value *Obj = getUnderlyingObject(Addr, /*MaxLookup=*/0);
   if (const auto *AI = dyn_cast<AllocaInst>(Obj)) {
-    // A stack slot whose address never leaves the function is private to its strand.
-    if (!PointerMayBeCaptured(AI, /*ReturnCaptures=*/true, /*StoreCaptures=*/true) ||
-        isImplicitTaskPrivate(AI))
+    // A stack slot whose address never leaves the function is private to its strand,
+    // except for the lanes of a simd loop, which share the function's arrays and
+    // structs. (Scalar slots stay skipped: clang gives each simd private one, shared by
+    // all iterations in the IR although each lane has its own.)
+    bool SharedByLanes =
+        HasSimdLoop && (AI->isArrayAllocation() || !AI->getAllocatedType()->isSingleValueType());
+    if (!SharedByLanes &&
+        (!PointerMayBeCaptured(AI, /*ReturnCaptures=*/true, /*StoreCaptures=*/true) ||
+         isImplicitTaskPrivate(AI)))
       return Skip::Local;
   }
   if (const auto *GV = dyn_cast<GlobalVariable>(Obj)) {
@@ -275,30 +282,6 @@ void Instrumenter::markFreshAfter(CallBase *CB, Value *Size) {
   IRB.CreateCall(Fresh, {CI, IRB.CreateZExtOrTrunc(Size, IRB.getInt64Ty())});
 }
 
-// The directive's own line and column, from the location string ";file;function;line;
-// col;;" of the ident_t that clang passes first to every __kmpc_* call. It names the
-// pragma, where the call's debug location may name the loop statement below it.
-static bool directiveLocation(const CallBase *CB, unsigned &Line, unsigned &Col) {
-  if (CB->arg_size() == 0)
-    return false;
-  auto *Ident = dyn_cast<GlobalVariable>(CB->getArgOperand(0)->stripPointerCasts());
-  auto *Fields = Ident && Ident->hasInitializer()
-                     ? dyn_cast<ConstantStruct>(Ident->getInitializer())
-                     : nullptr;
-  if (!Fields || Fields->getNumOperands() < 5)
-    return false;
-  auto *Str = dyn_cast<GlobalVariable>(Fields->getOperand(4)->stripPointerCasts());
-  auto *Data = Str && Str->hasInitializer()
-                   ? dyn_cast<ConstantDataSequential>(Str->getInitializer())
-                   : nullptr;
-  if (!Data || !Data->isCString())
-    return false;
-  SmallVector<StringRef, 8> Parts;
-  Data->getAsCString().split(Parts, ';');
-  return Parts.size() >= 5 && !Parts[3].getAsInteger(10, Line) && !Parts[4].getAsInteger(10, Col) &&
-         Line != 0;
-}
-
 static bool isConstructCall(StringRef Name) {
   if (Name.starts_with("__kmpc_"))
     return Name != "__kmpc_global_thread_num";
@@ -310,6 +293,12 @@ void Instrumenter::instrumentCall(CallBase *CB) {
   if (!Callee)
     return;
   StringRef Name = Callee->getName();
+  if (Name == "__ompracer_loop_begin" && CB->arg_size() == 3) {
+    // MarkLoops left the site to us (we own the site table): the directive's location.
+    IRBuilder<> IRB(CB);
+    CB->setArgOperand(0, site(IRB, CB, OMPRACER_SITE_CONSTRUCT));
+    return;
+  }
   if (isConstructCall(Name)) {
     IRBuilder<> IRB(CB);
     if (Name == "__kmpc_omp_task_begin_if0")
@@ -396,29 +385,14 @@ static bool isReductionCombiner(const Function &F) {
          N.starts_with(".red_comb.") || N.starts_with(".red_fini.");
 }
 
-// Whether a loop's metadata carries llvm.loop.vectorize.enable, which clang sets for
-// omp simd loops (and not for plain worksharing loops).
-static bool isSimdLoop(const MDNode *LoopID) {
-  for (const MDOperand &Op : LoopID->operands().drop_front())
-    if (const auto *Item = dyn_cast<MDNode>(Op.get()))
-      if (Item->getNumOperands() && isa<MDString>(Item->getOperand(0)) &&
-          cast<MDString>(Item->getOperand(0))->getString() == "llvm.loop.vectorize.enable")
-        return true;
-  return false;
-}
-
-// The runtime does not model omp simd yet: the first simd loop of each function tells
-// it where one ran (the call sits on the loop's back edge; the runtime warns once).
-void Instrumenter::markSimdLoops(Function &F) {
-  for (Instruction &I : instructions(F)) {
-    const MDNode *LoopID = I.getMetadata(LLVMContext::MD_loop);
-    if (!LoopID || !isSimdLoop(LoopID))
-      continue;
-    IRBuilder<> IRB(&I);
-    IRB.CreateCall(Unsupported, {IRB.getInt32(OMPRACER_UNSUPPORTED_SIMD),
-                                 site(IRB, &I, OMPRACER_SITE_CONSTRUCT)});
-    return;
-  }
+// A loop-begin marker MarkLoops put before an omp simd loop.
+static bool isSimdLoopBegin(const Instruction *I) {
+  const auto *CB = dyn_cast<CallBase>(I);
+  const Function *F = CB ? CB->getCalledFunction() : nullptr;
+  if (!F || F->getName() != "__ompracer_loop_begin" || CB->arg_size() != 3)
+    return false;
+  const auto *Kind = dyn_cast<ConstantInt>(CB->getArgOperand(2));
+  return Kind && Kind->getZExtValue() == OMPRACER_LOOP_SIMD;
 }
 
 void Instrumenter::runOnFunction(Function &F) {
@@ -428,9 +402,12 @@ void Instrumenter::runOnFunction(Function &F) {
     return;
   // Collect first: instrumenting inserts instructions.
   SmallVector<Instruction *, 64> Work;
-  for (Instruction &I : instructions(F))
+  HasSimdLoop = false;
+  for (Instruction &I : instructions(F)) {
     if (isa<LoadInst, StoreInst, AtomicRMWInst, AtomicCmpXchgInst, CallBase>(I))
       Work.push_back(&I);
+    HasSimdLoop |= isSimdLoopBegin(&I);
+  }
   for (Instruction *I : Work) {
     if (auto *LI = dyn_cast<LoadInst>(I))
       instrumentLoadStore(LI, LI->getPointerOperand(), LI->getType(), false, LI->isAtomic());
@@ -449,7 +426,6 @@ void Instrumenter::runOnFunction(Function &F) {
       instrumentCall(CB);
   }
   markFreshAllocas(F);
-  markSimdLoops(F);
 }
 
 void Instrumenter::finish() {

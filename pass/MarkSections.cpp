@@ -1,4 +1,5 @@
 #include "MarkSections.h"
+#include "OpenMPIdent.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
@@ -11,20 +12,13 @@ using namespace llvm;
 namespace ompracer {
 namespace {
 
-constexpr uint64_t IdentWorkSections = 0x400; // KMP_IDENT_WORK_SECTIONS in ident_t flags
-
 // The lower-bound slot of a __kmpc_for_static_init_* call made for a sections
 // construct, or null.
 Value *sectionsLowerBound(const CallBase *CB) {
   const Function *F = CB->getCalledFunction();
   if (!F || !F->getName().starts_with("__kmpc_for_static_init") || CB->arg_size() < 5)
     return nullptr;
-  auto *Ident = dyn_cast<GlobalVariable>(CB->getArgOperand(0)->stripPointerCasts());
-  auto *Fields = Ident && Ident->hasInitializer()
-                     ? dyn_cast<ConstantStruct>(Ident->getInitializer())
-                     : nullptr;
-  auto *Flags = Fields ? dyn_cast<ConstantInt>(Fields->getOperand(1)) : nullptr;
-  if (!Flags || !(Flags->getZExtValue() & IdentWorkSections))
+  if (!(identFlags(CB) & IdentWorkSections))
     return nullptr;
   return CB->getArgOperand(4);
 }

@@ -8,13 +8,25 @@
 #include "history_fast.h"
 #include "sp_query.h"
 
-static inline bool parallel_with(struct sp_cache *c, node_id other) {
-  if (!other || other == c->cur)
+/* Two iterations of one tagged loop run in parallel unless they are the same one or,
+ * for a simd loop with safelen, at least safelen apart (iterations.h). */
+static inline bool iterations_parallel(uint32_t a, uint32_t b, uint32_t window) {
+  if (!a || !b || a == b)
     return false;
-  unsigned slot = other & (SP_CACHE_SLOTS - 1);
-  if (c->key[slot] != other) {
-    c->key[slot] = other;
-    c->parallel[slot] = sp_is_parallel(c->cur, other);
+  return !window || (a > b ? a - b : b - a) < window;
+}
+
+/* isParallel(running access, prev): within the running strand only iteration tags can
+ * make two accesses parallel; otherwise the OSPG decides (memoised per strand). */
+static inline bool parallel_with(struct sp_cache *c, struct access_ref prev) {
+  if (!prev.node)
+    return false;
+  if (prev.node == c->cur)
+    return prev.iter >= c->tag0 && iterations_parallel(c->iter, prev.iter, c->window);
+  unsigned slot = prev.node & (SP_CACHE_SLOTS - 1);
+  if (c->key[slot] != prev.node) {
+    c->key[slot] = prev.node;
+    c->parallel[slot] = sp_is_parallel(c->cur, prev.node);
   }
   return c->parallel[slot];
 }
@@ -24,7 +36,52 @@ static inline bool conflicts(struct sp_cache *c, const struct access_now *now,
                              struct access_ref prev) {
   if ((now->site & ACCESS_ATOMIC) && (prev.site & ACCESS_ATOMIC))
     return false;
-  return parallel_with(c, prev.node);
+  return parallel_with(c, prev);
+}
+
+/* Entries are read without the lock by the already-recorded checks, while a writer
+ * (holding the lock) may be replacing them. A writer stores the node first, then the
+ * rest; a reader that sees its own node before and after reading site and iteration
+ * read values its own thread wrote, because no other thread ever stores that node
+ * (the seqlock pattern, with the node as the sequence word). */
+static inline void ref_store(struct access_ref *r, struct access_ref v) {
+  __atomic_store_n(&r->node, v.node, __ATOMIC_RELAXED);
+  __atomic_thread_fence(__ATOMIC_RELEASE);
+  __atomic_store_n(&r->site, v.site, __ATOMIC_RELAXED);
+  __atomic_store_n(&r->iter, v.iter, __ATOMIC_RELAXED);
+}
+
+/* Reads an entry that names `node` without the lock; false if it names another. */
+static inline bool ref_load_mine(const struct access_ref *r, node_id node, struct access_ref *out) {
+  if (__atomic_load_n(&r->node, __ATOMIC_ACQUIRE) != node)
+    return false;
+  out->node = node;
+  out->site = __atomic_load_n(&r->site, __ATOMIC_RELAXED);
+  out->iter = __atomic_load_n(&r->iter, __ATOMIC_RELAXED);
+  __atomic_thread_fence(__ATOMIC_ACQUIRE);
+  return __atomic_load_n(&r->node, __ATOMIC_RELAXED) == node;
+}
+
+/* Whether an entry holds exactly this access (read without the lock). */
+static inline bool ref_holds(const struct access_ref *r, struct access_ref me) {
+  struct access_ref x;
+  return ref_load_mine(r, me.node, &x) && x.site == me.site && x.iter == me.iter;
+}
+
+/* Whether two entries cover a read `me` of the same strand and site: they are from two
+ * different iterations, so anything that will ever race with me races with one of them
+ * (it is parallel with me only if it is in another iteration, or in another strand
+ * parallel with all three). Read without the lock. */
+static inline bool reads_cover(const struct access_ref *r1, const struct access_ref *r2,
+                               struct access_ref me) {
+  struct access_ref a, b;
+  if (!me.iter || !ref_load_mine(r1, me.node, &a) || !ref_load_mine(r2, me.node, &b))
+    return false;
+  return a.site == me.site && b.site == me.site && a.iter && b.iter && a.iter != b.iter;
+}
+
+static inline struct access_ref ref_of(const struct access_now *now) {
+  return (struct access_ref){now->node, now->site, now->iter};
 }
 
 /* Accumulates racing bytes into the per-access list of earlier accesses. */
@@ -32,7 +89,7 @@ static inline void note_race(struct race_found *out, unsigned *n, uintptr_t addr
                              struct access_ref prev, bool prev_is_write) {
   for (unsigned i = 0; i < *n && i < MAX_RACES_PER_ACCESS; i++) {
     if (out[i].prev.site == prev.site && out[i].prev.node == prev.node &&
-        out[i].prev_is_write == prev_is_write) {
+        out[i].prev_is_write == prev_is_write) { /* any iteration: reports name sites */
       out[i].nbytes += nbytes;
       return;
     }
@@ -42,37 +99,40 @@ static inline void note_race(struct race_found *out, unsigned *n, uintptr_t addr
   (*n)++;
 }
 
+/* Depth of the least common ancestor of two entries; two iterations of one strand
+ * meet just below it (the iterations form an implicit P-level under the strand). */
+static inline unsigned lca_depth(struct access_ref x, struct access_ref y) {
+  if (x.node == y.node)
+    return ospg_node(x.node)->depth + 1u;
+  return ospg_node(sp_lca(x.node, y.node))->depth;
+}
+
 /* Records `me` into a pair of same-kind accesses: an entry ordered before me is
  * replaced by me; if me is parallel with both, me replaces one only when that widens
  * the pair's LCA. */
 static inline void keep_pair(struct sp_cache *c, struct access_ref *a, struct access_ref *b,
                              struct access_ref me) {
   if (!a->node) {
-    *a = me;
+    ref_store(a, me);
     return;
   }
-  bool par1 = parallel_with(c, a->node);
+  bool par1 = parallel_with(c, *a);
   if (!b->node) {
-    if (par1)
-      *b = me;
-    else
-      *a = me;
+    ref_store(par1 ? b : a, me);
     return;
   }
-  bool par2 = parallel_with(c, b->node);
+  bool par2 = parallel_with(c, *b);
   if (!par1 && !par2) {
-    *a = me;
-    *b = (struct access_ref){0, 0};
+    ref_store(a, me);
+    ref_store(b, (struct access_ref){0, 0, 0});
   } else if (!par1) {
-    *a = me;
+    ref_store(a, me);
   } else if (!par2) {
-    *b = me;
+    ref_store(b, me);
   } else {
-    unsigned d12 = ospg_node(sp_lca(a->node, b->node))->depth;
-    unsigned dc1 = ospg_node(sp_lca(me.node, a->node))->depth;
-    unsigned dc2 = ospg_node(sp_lca(me.node, b->node))->depth;
-    if (dc1 < d12 && dc2 < d12)
-      *a = me;
+    unsigned d12 = lca_depth(*a, *b);
+    if (lca_depth(me, *a) < d12 && lca_depth(me, *b) < d12)
+      ref_store(a, me);
   }
 }
 

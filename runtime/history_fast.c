@@ -16,6 +16,7 @@ struct granule_cell {
   struct history_cell whole; /* the history while not split */
   uint32_t gen;              /* generation of the contents; older means empty */
   _Atomic uint32_t state;    /* CELL_LOCKED | (0: not split; else 1 + split pool index) */
+  uint32_t unused;           /* pads the cell to SHADOW_CELL_BYTES */
 };
 #define CELL_LOCKED 0x80000000u
 #define CELL_SPLIT(state) ((state) & ~CELL_LOCKED)
@@ -47,6 +48,9 @@ static void unlock_cell(struct granule_cell *g, uint32_t split) {
 
 void sp_cache_reset(struct sp_cache *c, node_id cur) {
   c->cur = cur;
+  c->iter = 0;
+  c->window = 0;
+  c->tag0 = 1;
   memset(c->key, 0, sizeof c->key);
 }
 
@@ -69,10 +73,10 @@ void history_reset(void) {
 static void access_history(struct history_cell *h, uintptr_t addr, unsigned nbytes,
                            const struct access_now *now, struct sp_cache *c, struct race_found *out,
                            unsigned *n) {
-  struct access_ref me = {now->node, now->site};
-  /* Already recorded by this strand at this site: nothing can change. */
-  if (now->is_write ? (h->w.node == me.node && h->w.site == me.site)
-                    : (h->r1.node == me.node && h->r1.site == me.site))
+  struct access_ref me = ref_of(now);
+  /* Already recorded by this strand at this site in this iteration: nothing can change. */
+  struct access_ref *same = now->is_write ? &h->w : &h->r1;
+  if (same->node == me.node && same->site == me.site && same->iter == me.iter)
     return;
   if (h->w.node && conflicts(c, now, h->w))
     note_race(out, n, addr, nbytes, h->w, true);
@@ -86,9 +90,9 @@ static void access_history(struct history_cell *h, uintptr_t addr, unsigned nbyt
      * (a plain initialisation followed by atomic updates in parallel is the common
      * case); a later plain access parallel with the atomic write only may be missed. */
     bool keep_plain = h->w.node && !(h->w.site & ACCESS_ATOMIC) && (me.site & ACCESS_ATOMIC) &&
-                      !parallel_with(c, h->w.node);
+                      !parallel_with(c, h->w);
     if (!keep_plain)
-      h->w = me;
+      ref_store(&h->w, me);
   } else {
     keep_pair(c, &h->r1, &h->r2, me);
   }
@@ -125,18 +129,30 @@ static struct split_bytes *split_cell(struct granule_cell *g, uint32_t *split) {
   return s;
 }
 
-/* Whether the same strand already made this very access to this whole granule, so
- * nothing can change: checked without the lock (the entries are read atomically). */
-static bool already_recorded(struct granule_cell *g, const struct access_now *now, uint32_t gen) {
+/* Whether recording this access in a whole granule would change nothing and find no
+ * race, checked without the lock: the same strand made this very access before (in
+ * the same iteration), or, for a read, two other iterations of the strand read here at
+ * the same site (reads_cover) and the write slot holds nothing parallel with it. A
+ * writer racing with this check compares itself with those reads, so a race is still
+ * reported once for the pair of sites. */
+static bool already_recorded(struct granule_cell *g, const struct access_now *now,
+                             struct sp_cache *c, uint32_t gen) {
   if (g->gen != gen || CELL_SPLIT(atomic_load_explicit(&g->state, memory_order_relaxed)))
     return false;
-  uint64_t me = (uint64_t)now->site << 32 | now->node;
+  struct access_ref me = ref_of(now);
+  const struct history_cell *h = &g->whole;
   if (now->is_write)
-    return atomic_load_explicit((_Atomic uint64_t *)&g->whole.w, memory_order_relaxed) == me;
+    return ref_holds(&h->w, me);
   /* A read kept in either read slot: two threads reading one shared value each find
    * themselves there and never write the line. */
-  return atomic_load_explicit((_Atomic uint64_t *)&g->whole.r1, memory_order_relaxed) == me ||
-         atomic_load_explicit((_Atomic uint64_t *)&g->whole.r2, memory_order_relaxed) == me;
+  if (ref_holds(&h->r1, me) || ref_holds(&h->r2, me))
+    return true;
+  if (!reads_cover(&h->r1, &h->r2, me))
+    return false;
+  struct access_ref w = {__atomic_load_n(&h->w.node, __ATOMIC_ACQUIRE),
+                         __atomic_load_n(&h->w.site, __ATOMIC_RELAXED),
+                         __atomic_load_n(&h->w.iter, __ATOMIC_RELAXED)};
+  return !w.node || !conflicts(c, now, w);
 }
 
 /* The access's bytes [lo, hi) of one granule. */
@@ -147,8 +163,8 @@ static void access_granule(struct granule_cell *g, uintptr_t granule, unsigned l
   bool precise = precise_enabled();
   if (whole && (precise ? g->gen == gen &&
                               !CELL_SPLIT(atomic_load_explicit(&g->state, memory_order_relaxed)) &&
-                              precise_already_recorded(&g->whole, now)
-                        : already_recorded(g, now, gen)))
+                              precise_already_recorded(&g->whole, now, c)
+                        : already_recorded(g, now, c, gen)))
     return;
   uint32_t split = refresh(g, lock_cell(g), gen);
   if (!split && whole) {

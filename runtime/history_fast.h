@@ -25,11 +25,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* One remembered access. node 0: empty. The site's top bit marks an atomic access. */
+/* One remembered access. node 0: empty. The site's top bit marks an atomic access.
+ * iter: the loop iteration it belongs to (iterations.h), 0 outside tagged loops. Only
+ * the thread running a strand writes entries naming it; see ref_store/ref_holds for how
+ * the lock-free check reads the three words consistently. */
 struct access_ref {
   node_id node;
   uint32_t site;
-} __attribute__((aligned(8))); /* read as one 64-bit word by the lock-free check */
+  uint32_t iter;
+};
 #define ACCESS_ATOMIC 0x80000000u
 #define ACCESS_SITE(s) ((s) & ~ACCESS_ATOMIC)
 
@@ -43,6 +47,9 @@ struct history_cell {
 #define SP_CACHE_SLOTS 64
 struct sp_cache {
   node_id cur;
+  uint32_t iter;   /* the running iteration of cur's tagged loop; 0: none */
+  uint32_t window; /* that loop's safelen; 0: every two iterations are parallel */
+  uint32_t tag0;   /* its first tag: cur's smaller tags are earlier loops' */
   node_id key[SP_CACHE_SLOTS];
   bool parallel[SP_CACHE_SLOTS];
 };
@@ -52,6 +59,7 @@ void sp_cache_reset(struct sp_cache *c, node_id cur);
 struct access_now {
   node_id node;
   uint32_t site; /* with ACCESS_ATOMIC for atomics */
+  uint32_t iter; /* loop iteration (iterations.h), 0 outside tagged loops */
   bool is_write;
   lockset_id lockset; /* precise mode: locks held (LOCK_ATOMIC for atomics) */
 };

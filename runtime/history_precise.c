@@ -167,7 +167,7 @@ static void compute_path(struct owner_path *p, node_id strand) {
 }
 
 static void record(struct sp_cache *c, struct precise_entry *x, const struct access_now *now) {
-  struct access_ref me = {now->node, now->site};
+  struct access_ref me = ref_of(now);
   if (now->is_write)
     keep_pair(c, &x->w1, &x->w2, me);
   else
@@ -196,7 +196,8 @@ static void refresh_path(struct owner_path *p, node_id strand) {
     compute_path(p, strand);
 }
 
-bool precise_already_recorded(struct history_cell *slot, const struct access_now *now) {
+bool precise_already_recorded(struct history_cell *slot, const struct access_now *now,
+                              struct sp_cache *c) {
   /* Only the common case: one entry, and the strand's only owner is the root. Read
    * without the lock: the entries are plain words, and a torn read only means "no". */
   uint32_t e = atomic_load_explicit((_Atomic uint32_t *)head_of(slot), memory_order_relaxed);
@@ -207,11 +208,26 @@ bool precise_already_recorded(struct history_cell *slot, const struct access_now
   refresh_path(p, now->node);
   if (x->next || x->lockset != now->lockset || p->deepest != 1 || p->at[0] != x->owner)
     return false;
-  uint64_t me = (uint64_t)now->site << 32 | now->node;
-  const struct access_ref *a = now->is_write ? &x->w1 : &x->r1,
-                          *b = now->is_write ? &x->w2 : &x->r2;
-  return atomic_load_explicit((_Atomic uint64_t *)a, memory_order_relaxed) == me ||
-         atomic_load_explicit((_Atomic uint64_t *)b, memory_order_relaxed) == me;
+  struct access_ref me = ref_of(now);
+  if (now->is_write)
+    return ref_holds(&x->w1, me) || ref_holds(&x->w2, me);
+  if (ref_holds(&x->r1, me) || ref_holds(&x->r2, me))
+    return true;
+  /* Two other iterations' reads cover this one (reads_cover); the writes must still
+   * not race with it: they cannot when a lock is held (the entry has our lockset). */
+  if (!reads_cover(&x->r1, &x->r2, me))
+    return false;
+  if (now->lockset)
+    return true;
+  const struct access_ref *w[2] = {&x->w1, &x->w2};
+  for (int k = 0; k < 2; k++) {
+    struct access_ref v = {__atomic_load_n(&w[k]->node, __ATOMIC_ACQUIRE),
+                           __atomic_load_n(&w[k]->site, __ATOMIC_RELAXED),
+                           __atomic_load_n(&w[k]->iter, __ATOMIC_RELAXED)};
+    if (v.node && conflicts(c, now, v))
+      return false;
+  }
+  return true;
 }
 
 void precise_access(struct history_cell *slot, uintptr_t addr, unsigned nbytes,

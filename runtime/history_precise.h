@@ -4,7 +4,7 @@
  * parallel writes and two parallel reads. An access races with an entry's accesses
  * when their locksets are disjoint and isParallel (Algorithm 1) says so.
  *
- * Memory: 48 bytes per entry, from one pool bounded by shadow_limit_mb / 4; entries of
+ * Memory: 64 bytes per entry, from one pool bounded by shadow_limit_mb / 4; entries of
  * memory that becomes fresh (a new stack frame or heap block) are reused. A full pool
  * is reported once; from then on accesses are still checked against the entries that
  * exist, but new entries are not made (races with later accesses may be missed). */
@@ -23,11 +23,12 @@ void precise_access(struct history_cell *slot, uintptr_t addr, unsigned nbytes,
                     unsigned *n);
 /* Whether this strand already made this very access to the slot (lock-free check of
  * the common case; false means "don't know"). */
-bool precise_already_recorded(struct history_cell *slot, const struct access_now *now);
+bool precise_already_recorded(struct history_cell *slot, const struct access_now *now,
+                              struct sp_cache *c);
 /* Frees a slot's entries for reuse by this thread (the slot's memory is fresh). */
 void precise_forget(struct history_cell *slot);
 /* Gives dst its own copy of src's entries (when a granule is split into bytes). */
 void precise_copy(struct history_cell *dst, const struct history_cell *src);
-#define PRECISE_ENTRY_BYTES 48
+#define PRECISE_ENTRY_BYTES 64
 
 #endif

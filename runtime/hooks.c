@@ -26,7 +26,13 @@ static inline void check_access(const void *addr, uint64_t size, uint32_t site, 
       t->lockset_atomic = lockset_add(t->lockset, LOCK_ATOMIC);
     lockset = t->lockset_atomic;
   }
-  struct access_now now = {t->strand, site | atomic_bit, is_write, lockset};
+  /* Inside a worksharing loop or taskloop, the running task's own stack belongs to the
+   * thread that runs the iteration: two iterations (or chunks) never share it, so its
+   * accesses are not checked there (iterations.h). */
+  if (__builtin_expect(t->private_top != 0, 0) && (uintptr_t)addr < t->private_top &&
+      (uintptr_t)addr >= (uintptr_t)__builtin_frame_address(0))
+    return;
+  struct access_now now = {t->strand, site | atomic_bit, t->cache.iter, is_write, lockset};
   struct race_found races[MAX_RACES_PER_ACCESS];
   unsigned n = history_fast_access((uintptr_t)addr, size, &now, &t->cache, races);
   if (__builtin_expect(n != 0, 0)) {
@@ -78,6 +84,26 @@ EXPORT void __ompracer_task_if0(void) {
 EXPORT void __ompracer_unsupported(uint32_t what, uint32_t site) {
   if (what == OMPRACER_UNSUPPORTED_SIMD)
     warn_unsupported(UNSUPPORTED_SIMD, site);
+}
+
+EXPORT void __ompracer_loop_begin(uint32_t site, uint32_t window, uint32_t kind) {
+  if (!t_self.task)
+    tool_start_openmp();
+  struct task_rec *rec = t_self.task;
+  if (rec && kind < LOOP_KINDS)
+    loop_begin(rec, site, window, (enum loop_kind)kind);
+}
+
+EXPORT void __ompracer_loop_iteration(uint64_t logical_iteration) {
+  struct task_rec *rec = t_self.task;
+  if (rec)
+    loop_iteration(rec, logical_iteration);
+}
+
+EXPORT void __ompracer_loop_end(void) {
+  struct task_rec *rec = t_self.task;
+  if (rec)
+    loop_end(rec);
 }
 
 EXPORT void __ompracer_section_begin(void) {

@@ -4,6 +4,7 @@
 #include "history_precise.h"
 #include "log.h"
 #include "mode_check.h"
+#include "ompracer/hooks.h"
 #include "options.h"
 #include "shadow.h"
 #include "thread_state.h"
@@ -59,12 +60,36 @@ static void free_task_rec(ompt_data_t *d) {
   d->ptr = NULL;
 }
 
-/* ---- parallel regions and implicit tasks ---- */
+/* ---- parallel regions, leagues of teams and implicit tasks ---- */
+
+/* The league this thread forked and that has not ended. A league of one team runs
+ * serialized, and libomp then gives its initial task another parallel data than the
+ * league's: this is how that task finds its league. */
+static __thread struct team *t_league_forked;
+
+static bool is_league_member(const struct task_rec *rec) {
+  return rec->team && rec->team->kind == TEAM_LEAGUE;
+}
+
+/* Opens the region: a league (teams construct), the body region a team's initial
+ * task forks to run the teams body, or a parallel region. */
+static void begin_region(struct team *team, struct task_rec *enc, int flags) {
+  site_id site = take_pending_site();
+  uint32_t cg = enc->team ? enc->team->cg : 0;
+  if (flags & ompt_parallel_league) {
+    team_begin_kind(team, &enc->ss, site, TEAM_LEAGUE, cg);
+    t_league_forked = team;
+  } else if (is_league_member(enc)) {
+    team_begin_kind(team, &enc->ss, enc->team->site, TEAM_BODY, cg);
+  } else {
+    team_begin_kind(team, &enc->ss, site, TEAM_PARALLEL, cg);
+  }
+}
 
 static void on_parallel_begin(ompt_data_t *encountering_task, const ompt_frame_t *frame,
                               ompt_data_t *parallel_data, unsigned int requested, int flags,
                               const void *codeptr) {
-  (void)frame, (void)requested, (void)flags, (void)codeptr;
+  (void)frame, (void)requested, (void)codeptr;
   struct task_rec *enc = task_of(encountering_task);
   struct team *team = calloc(1, sizeof *team);
   if (!enc || !team) {
@@ -77,8 +102,8 @@ static void on_parallel_begin(ompt_data_t *encountering_task, const ompt_frame_t
   team->outermost = enc->initial && !enc->checked;
   team->arena_mark = ospg_mark();
   team->edge_mark = deps_mark();
-  team_begin(team, &enc->ss, take_pending_site());
-  TRACE("parallel begin: region node %u", team->region);
+  begin_region(team, enc, flags);
+  TRACE("%s begin: region node %u", team->kind == TEAM_LEAGUE ? "teams" : "parallel", team->region);
   parallel_data->ptr = team;
   thread_run(enc);
 }
@@ -90,7 +115,12 @@ static void on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
   struct task_rec *enc = task_of(encountering_task);
   if (!team || !enc)
     return;
-  TRACE("parallel end: region node %u%s", team->region, team->outermost ? " (reclaimed)" : "");
+  TRACE("%s end: region node %u%s", team->kind == TEAM_LEAGUE ? "teams" : "parallel", team->region,
+        team->outermost ? " (reclaimed)" : "");
+  if (t_league_forked == team)
+    t_league_forked = NULL;
+  if (team->kind == TEAM_LEAGUE && team->members == 1)
+    warn_unsupported(UNSUPPORTED_ONE_TEAM, team->site);
   if (team->outermost) {
     /* The whole region is joined: its nodes and histories can go. */
     ospg_release_to(team->arena_mark);
@@ -103,6 +133,13 @@ static void on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
   thread_run(enc);
 }
 
+/* The league whose team's initial task begins with this parallel data, if any: the
+ * league itself, or (a league of one team) the one this thread just forked. */
+static struct team *league_of(ompt_data_t *parallel_data) {
+  struct team *t = parallel_data ? parallel_data->ptr : NULL;
+  return t && t->kind == TEAM_LEAGUE ? t : t_league_forked;
+}
+
 static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
                              ompt_data_t *task_data, unsigned int actual_parallelism,
                              unsigned int index, int flags) {
@@ -112,7 +149,13 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
     return;
   }
   struct task_rec *rec;
-  if (flags & ompt_task_initial) {
+  struct team *league = flags & ompt_task_initial ? league_of(parallel_data) : NULL;
+  if (league) {
+    /* A team's initial task: a member of its league, checked like an implicit task. */
+    if (!(rec = new_task_rec(league, true)))
+      return;
+    team_member_begin(league, &rec->ss, &rec->phase);
+  } else if (flags & ompt_task_initial) {
     rec = new_task_rec(NULL, false);
     if (!rec)
       return;
@@ -126,8 +169,8 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
   }
   task_data->ptr = rec;
   thread_run(rec);
-  TRACE("implicit task begin (%s): strand %u", flags & ompt_task_initial ? "initial" : "member",
-        rec->ss.strand);
+  const char *what = league ? "team" : "member";
+  TRACE("implicit task begin (%s): strand %u", rec->initial ? "initial" : what, rec->ss.strand);
 }
 
 /* ---- explicit tasks ---- */
@@ -145,7 +188,9 @@ static void on_task_create(ompt_data_t *encountering_task, const ompt_frame_t *f
     new_task->ptr = &g_taskwait_depend;
     return;
   }
-  if (!(flags & ompt_task_explicit) || !parent)
+  /* A target task (target nowait, run on one of libomp's hidden helper threads) is a
+   * deferred task like any other: its body runs in parallel with the continuation. */
+  if (!(flags & (ompt_task_explicit | ompt_task_target)) || !parent)
     return;
   struct task_rec *child = new_task_rec(parent->team, true);
   if (!child)
@@ -157,6 +202,8 @@ static void on_task_create(ompt_data_t *encountering_task, const ompt_frame_t *f
   child->final = (flags & ompt_task_final) || parent->final;
   site_id site = take_pending_site();
   ss_task_create(&parent->ss, &child->ss, site ? site : t_self.taskloop_site, if0);
+  if ((flags & ompt_task_target) && !if0) /* only the name in reports differs */
+    ospg_node(child->ss.frames[0].node)->construct = CK_TARGET_TASK;
   TRACE("task create%s: child strand %u, continuation strand %u", if0 ? " (if0)" : "",
         child->ss.strand, parent->ss.strand);
   new_task->ptr = child;
@@ -280,6 +327,14 @@ static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint
 
 /* ---- worksharing ---- */
 
+static enum construct_kind workshare_kind(ompt_work_t type) {
+  switch (type) {
+  case ompt_work_sections: return CK_SECTIONS;
+  case ompt_work_distribute: return CK_DISTRIBUTE;
+  default: return CK_LOOP;
+  }
+}
+
 static void on_work(ompt_work_t type, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
                     ompt_data_t *task_data, uint64_t count, const void *codeptr) {
   (void)parallel_data, (void)count, (void)codeptr;
@@ -294,18 +349,15 @@ static void on_work(ompt_work_t type, ompt_scope_endpoint_t endpoint, ompt_data_
   case ompt_work_loop_guided:
   case ompt_work_loop_other:
   case ompt_work_sections:
+  case ompt_work_distribute: /* over the league: each team takes its chunk */
     if (endpoint == ompt_scope_begin)
-      ss_workshare_begin(&rec->ss, type == ompt_work_sections ? CK_SECTIONS : CK_LOOP, site);
+      ss_workshare_begin(&rec->ss, workshare_kind(type), site);
     else
       ss_workshare_end(&rec->ss);
     break;
   case ompt_work_single_other: return;
   case ompt_work_taskloop: /* its tasks are created inside libomp, without a marker */
     t_self.taskloop_site = endpoint == ompt_scope_begin ? site : 0;
-    ss_new_strand(&rec->ss);
-    break;
-  case ompt_work_distribute:
-    warn_unsupported(UNSUPPORTED_DISTRIBUTE, site);
     ss_new_strand(&rec->ss);
     break;
   default: /* single executor, workshare, scope: a new fragment */ ss_new_strand(&rec->ss); break;
@@ -325,13 +377,15 @@ static void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data, ompt
     ss_work_item(&rec->ss, CK_CHUNK);
   else if (kind == ompt_dispatch_section)
     ss_work_item(&rec->ss, CK_SECTION);
+  else if (kind == ompt_dispatch_distribute_chunk)
+    ss_work_item(&rec->ss, CK_DIST_CHUNK);
   else
     return;
   TRACE("dispatch kind %d: strand %u", (int)kind, rec->ss.strand);
   thread_run(rec);
 }
 
-/* Entering and leaving masked, critical, ordered or a lock starts a new fragment. */
+/* Entering and leaving masked starts a new fragment. */
 static void new_fragment_here(void) {
   struct task_rec *rec = t_self.task;
   if (!rec)
@@ -347,9 +401,15 @@ static void on_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data
   new_fragment_here();
 }
 
-/* The lock a mutex event is about: the wait id, kept clear of LOCK_ATOMIC. */
+/* The lock a mutex event is about: the wait id, kept clear of LOCK_ATOMIC, in the
+ * running task's contention group. Critical sections and locks exclude each other
+ * only within a contention group, and each team of a league is one, although libomp
+ * on the host uses one lock for all teams. Wait ids are user-space addresses (below
+ * 2^47): the group goes into bits 48-62, clear of LOCK_MUTEXINOUTSET's bit 63. */
 static uint64_t lock_key(ompt_wait_id_t wait_id) {
-  return (uint64_t)wait_id + 2;
+  const struct task_rec *rec = t_self.task;
+  uint64_t cg = rec && rec->team ? rec->team->cg : 0;
+  return ((uint64_t)wait_id + 2) | cg << 48;
 }
 
 static const char *mutex_name(ompt_mutex_t kind) {
@@ -373,8 +433,9 @@ static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
   if (kind == ompt_mutex_atomic || t_self.combining)
     return;
   mode_note_unsafe(mutex_name(kind), site, false);
+  /* No new strand: the lockset travels with each access, and a loop iteration that
+   * takes a lock stays in its strand (no node per iteration, iterations.h). */
   set_held(lockset_add(t_self.held, lock_key(wait_id)));
-  new_fragment_here();
 }
 
 static void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr) {
@@ -383,12 +444,51 @@ static void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
   if (kind == ompt_mutex_atomic || t_self.combining)
     return;
   set_held(lockset_remove(t_self.held, lock_key(wait_id)));
-  new_fragment_here();
 }
 
 static void on_cancel(ompt_data_t *task_data, int flags, const void *codeptr) {
   (void)task_data, (void)flags, (void)codeptr;
   warn_unsupported(UNSUPPORTED_CANCEL, take_pending_site());
+}
+
+/* ---- target regions offloaded through libomptarget ---- */
+
+/* The directive of the running task if it is a target task (target nowait). */
+static site_id running_target_task_site(void) {
+  const struct task_rec *rec = t_self.task;
+  if (!rec || !rec->ss.depth)
+    return 0;
+  const struct ospg_node *base = ospg_node(rec->ss.frames[0].node);
+  return base->construct == CK_TARGET_TASK ? base->site : 0;
+}
+
+/* Only libomptarget reports data operations: in a program built with
+ * -fopenmp-targets=..., whose target regions run on a device, here libomptarget's
+ * host plugin (the region runs on the host, on the plugin's copies of the mapped
+ * data). Without it a target region is host code and map clauses copy nothing. */
+static void on_target_data_op(ompt_scope_endpoint_t endpoint, ompt_data_t *target_task_data,
+                              ompt_data_t *target_data, ompt_id_t *host_op_id,
+                              ompt_target_data_op_t optype, void *src_addr, int src_device_num,
+                              void *dest_addr, int dest_device_num, size_t bytes,
+                              const void *codeptr) {
+  (void)target_task_data, (void)target_data, (void)host_op_id, (void)src_addr;
+  (void)src_device_num, (void)dest_device_num, (void)codeptr;
+  if (endpoint != ompt_scope_end)
+    return;
+  switch (optype) {
+  case ompt_target_data_alloc:
+  case ompt_target_data_alloc_async:
+    /* The plugin reuses device buffers: an old one's history is a dead mapping's. */
+    __ompracer_fresh_memory(dest_addr, bytes);
+    break;
+  case ompt_target_data_transfer_to_device:
+  case ompt_target_data_transfer_from_device:
+  case ompt_target_data_transfer_to_device_async:
+  case ompt_target_data_transfer_from_device_async:
+    warn_unsupported(UNSUPPORTED_MAP_COPY, running_target_task_site());
+    break;
+  default: break;
+  }
 }
 
 /* ---- registration ---- */
@@ -423,4 +523,6 @@ void ompt_events_register(void *lookup_fn) {
                "(answer %d); results may be wrong (use LLVM 19's libomp)",
                wanted[i].name, rc);
   }
+  /* Fires only when libomptarget offloads: a runtime without it may refuse it. */
+  set(ompt_callback_target_data_op_emi, (ompt_callback_t)on_target_data_op);
 }

@@ -89,7 +89,10 @@ const struct ospg_node *ospg_explaining_ancestor(node_id w) {
     case CK_CHUNK:
     case CK_SECTION:
     case CK_TASK:
-    case CK_TASK_IF0: return n;
+    case CK_TASK_IF0:
+    case CK_TEAM:
+    case CK_DIST_CHUNK:
+    case CK_TARGET_TASK: return n;
     default: break;
     }
   }

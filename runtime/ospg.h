@@ -42,7 +42,22 @@ enum construct_kind {
   CK_TASK,          /* P: an explicit task */
   CK_TASK_IF0,      /* S: an if(0) task, in series with its creator's continuation */
   CK_TASKGROUP,     /* S: a taskgroup region */
+  CK_TEAMS,         /* S: the league of a teams construct */
+  CK_TEAM,          /* P: one team of a league (its initial task, and its body) */
+  CK_DISTRIBUTE,    /* S: a distribute loop, in one team */
+  CK_DIST_CHUNK,    /* P: the team's chunk of a distribute loop */
+  CK_TARGET_TASK,   /* P: a deferred target task (target nowait) */
+  /* W-nodes that host a tagged loop's iterations (iterations.h), by loop kind */
+  CK_ITER_FOR,
+  CK_ITER_DISTRIBUTE,
+  CK_ITER_TASKLOOP,
+  CK_ITER_SIMD,
 };
+
+/* A W-node that hosts a tagged loop's iterations (iterations.h). */
+static inline bool ck_hosts_iterations(unsigned construct) {
+  return construct >= CK_ITER_FOR && construct <= CK_ITER_SIMD;
+}
 
 struct ospg_node {
   node_id parent;

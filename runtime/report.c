@@ -67,8 +67,29 @@ static const char *kind_name(bool is_write, bool atomic) {
   return is_write ? "write" : "read";
 }
 
+/* "iteration of omp simd at x.c:8": an access made in a tagged loop iteration
+ * (iterations.h) is explained by the loop its strand hosts. */
+static bool describe_iteration(node_id w, uint32_t iter, char *buf, size_t len) {
+  const struct ospg_node *n = ospg_node(w);
+  const char *what;
+  switch (iter ? n->construct : CK_NONE) {
+  case CK_ITER_FOR: what = "omp for"; break;
+  case CK_ITER_DISTRIBUTE: what = "omp distribute"; break;
+  case CK_ITER_TASKLOOP: what = "omp taskloop"; break;
+  case CK_ITER_SIMD: what = "omp simd"; break;
+  default: return false;
+  }
+  char where[512] = "";
+  if (n->site)
+    sites_format_line(n->site, where, sizeof where);
+  snprintf(buf, len, "iteration of %s%s%s", what, n->site ? " at " : "", where);
+  return true;
+}
+
 /* "implicit task of omp parallel at x.c:8" and the like. */
-static void describe_strand(node_id w, char *buf, size_t len) {
+static void describe_strand(node_id w, uint32_t iter, char *buf, size_t len) {
+  if (describe_iteration(w, iter, buf, len))
+    return;
   const struct ospg_node *n = ospg_explaining_ancestor(w);
   if (!n) {
     snprintf(buf, len, "serial code");
@@ -81,6 +102,9 @@ static void describe_strand(node_id w, char *buf, size_t len) {
   case CK_SECTION: what = "section of omp sections"; break;
   case CK_TASK: what = "explicit task created"; break;
   case CK_TASK_IF0: what = "explicit task created"; break; /* an if(0) one */
+  case CK_TEAM: what = "team of omp teams"; break;
+  case CK_DIST_CHUNK: what = "team's chunk of omp distribute"; break;
+  case CK_TARGET_TASK: what = "target task created"; break;
   default: break;
   }
   if (!n->site) {
@@ -95,21 +119,22 @@ static void describe_strand(node_id w, char *buf, size_t len) {
 struct side {
   uint32_t site;
   node_id node;
+  uint32_t iter;
   bool is_write, atomic;
 };
 
 static void print_side(const struct side *s) {
   char where[512], strand[600];
   sites_format_location(s->site, where, sizeof where);
-  describe_strand(s->node, strand, sizeof strand);
+  describe_strand(s->node, s->iter, strand, sizeof strand);
   fprintf(log_stream(), OMPR_PREFIX "  %s at %s in %s (%s)\n", kind_name(s->is_write, s->atomic),
           where, sites_function(s->site), strand);
 }
 
 void report_race(const struct race_found *race, const struct access_now *now) {
-  struct side prev = {ACCESS_SITE(race->prev.site), race->prev.node, race->prev_is_write,
-                      (race->prev.site & ACCESS_ATOMIC) != 0};
-  struct side cur = {ACCESS_SITE(now->site), now->node, now->is_write,
+  struct side prev = {ACCESS_SITE(race->prev.site), race->prev.node, race->prev.iter,
+                      race->prev_is_write, (race->prev.site & ACCESS_ATOMIC) != 0};
+  struct side cur = {ACCESS_SITE(now->site), now->node, now->iter, now->is_write,
                      (now->site & ACCESS_ATOMIC) != 0};
   pthread_mutex_lock(&g_report_mutex);
   int is_new = set_insert(&g_reported, pair_key(prev.site, cur.site));

@@ -62,6 +62,33 @@ static bool lca_children(node_id *a, node_id *b, node_id *left, node_id *right) 
   return true;
 }
 
+/* DIRECTED PATH from `left` (the LCA's left child, a P-node: with edges only if it is
+ * a task) to b, whose path starts at `right` under the LCA. A sibling of `left` (a
+ * task with the same creator) need not be `right`: a `taskwait depend` or a taskgroup
+ * puts later children under a group below the LCA (deps_sibling_container). So every
+ * node on b's path from `right` down to the first one that is not such a group
+ * counts: that first node (a sibling task, or the creator's own strand or work item)
+ * and the groups above it (a group after a `taskwait depend` carries the edges of what
+ * it waited for). They are searched together, in one search of the dependence edges
+ * (task_deps.c). Cost: O(depth of b below the LCA), twice, on top of that search; when
+ * `right` is not a group (most pairs), O(1). */
+static bool deps_order(node_id left, node_id right, node_id b) {
+  /* The first node on b's path below the LCA that is not a group: the topmost one
+   * met on the way up. */
+  node_id first = right;
+  if (deps_sibling_container(right))
+    for (node_id n = b; n != right; n = ospg_node(n)->parent)
+      if (!deps_sibling_container(n))
+        first = n;
+  deps_path_begin(left);
+  for (node_id n = first;; n = ospg_node(n)->parent) {
+    deps_path_target(n); /* nodes without edges are skipped there */
+    if (n == right)
+      break;
+  }
+  return deps_path_found();
+}
+
 bool sp_is_parallel_fast(node_id a, node_id b) {
   node_id left, right;
   if (!lca_children(&a, &b, &left, &right))
@@ -69,7 +96,7 @@ bool sp_is_parallel_fast(node_id a, node_id b) {
   if (ospg_node(left)->type != NODE_P)
     return false; /* S, ST (read as S) or W */
   /* Sibling tasks ordered by their depend clauses. */
-  return !(ospg_node(right)->preds && deps_reaches(left, right));
+  return !deps_order(left, right, b);
 }
 
 /* COUNT(Wl, L) of Algorithm 1: st_val summed from Wl's parent up to the LCA's child
@@ -96,6 +123,6 @@ bool sp_is_parallel_precise(node_id a, node_id b) {
     return false;
   int c = count_st(a, left);
   if (t == NODE_P)
-    return !(c == 1 && ospg_node(right)->preds && deps_reaches(left, right));
+    return !(c == 1 && deps_order(left, right, b));
   return c > 0; /* ST: parallel unless the taskwaits on the way waited for a's task */
 }

@@ -39,6 +39,7 @@ static void close_through(struct strand_stack *s, enum frame_kind kind) {
 
 int ss_init(struct strand_stack *s, node_id base) {
   s->frames = NULL;
+  s->strand = 0;
   s->depth = s->cap = 0;
   if (push(s, base, FR_BASE))
     return -1;
@@ -57,7 +58,14 @@ node_id ss_top(const struct strand_stack *s) {
 }
 
 node_id ss_new_strand(struct strand_stack *s) {
+  node_id old = s->strand;
   s->strand = ospg_add(ss_top(s), NODE_W, CK_NONE, 0);
+  /* A strand that continues a loop iteration (after a task creation, say) explains its
+   * tagged accesses as the iteration's (iterations.h, report.c). */
+  if (old && s->strand != ospg_root() && ck_hosts_iterations(ospg_node(old)->construct)) {
+    ospg_node(s->strand)->construct = ospg_node(old)->construct;
+    ospg_node(s->strand)->site = ospg_node(old)->site;
+  }
   return s->strand;
 }
 

@@ -135,11 +135,36 @@ static int map_grow(struct dep_map *m) {
   return 0;
 }
 
-static struct dep_entry *entry_for(struct dep_map *m, node_id group, uintptr_t addr) {
-  if (m->group != group) { /* a new children group: earlier siblings are all joined */
-    deps_map_free(m);
-    m->group = group;
+/* Whether `inner` is `outer` or below it through deps_sibling_container nodes only.
+ * O(depth difference). */
+static bool nested_in(node_id inner, node_id outer) {
+  while (ospg_node(inner)->depth > ospg_node(outer)->depth) {
+    if (!deps_sibling_container(inner))
+      return false;
+    inner = ospg_node(inner)->parent;
   }
+  return inner == outer;
+}
+
+/* Called when a dependence comes from another container than the last one. Outside
+ * the map's outermost group, that group was closed by a taskwait (or a taskgroup's
+ * end), which joined every child it describes: the map starts afresh. Only a children
+ * group can start it: a dependence from another container (an if(0) task, a
+ * `taskwait depend` before any child) leaves no group to nest in. Walks from the new
+ * container to the last one, else to the outermost: O(depth difference), paid once per
+ * change of container. */
+static void enter_container(struct dep_map *m, node_id container) {
+  bool keep = m->group && (nested_in(container, m->last) || nested_in(container, m->group));
+  if (!keep) {
+    deps_map_free(m);
+    m->group = ospg_node(container)->type == NODE_ST ? container : 0;
+  }
+  m->last = container;
+}
+
+static struct dep_entry *entry_for(struct dep_map *m, node_id group, uintptr_t addr) {
+  if (m->last != group)
+    enter_container(m, group);
   if ((m->len + 1) * 2 > m->cap && map_grow(m))
     return NULL;
   size_t j = slot_of(addr, m->cap);
@@ -237,8 +262,16 @@ struct visited {
   uint32_t *stamp;
   uint32_t cap, now;
 };
-static __thread struct visited t_visited;
-static __thread struct node_list t_stack;
+
+/* One search in progress on this thread (deps_path_begin .. deps_path_found). */
+struct path_search {
+  struct visited seen;
+  struct node_list stack; /* nodes whose predecessors are still to be looked at */
+  node_id from;
+  bool found;
+  bool stamped; /* `seen` is fresh for this search */
+};
+static __thread struct path_search t_search;
 
 static bool visit(struct visited *v, node_id n) {
   size_t j = (n * 2654435761u) & (v->cap - 1);
@@ -255,44 +288,78 @@ static bool visit(struct visited *v, node_id n) {
   return true; /* full: visit again rather than miss a path */
 }
 
+/* The visited set, allocated by a thread's first search that needs one (most queries
+ * never do: their targets carry no edges) and freshly stamped once per search. */
+static bool search_ready(struct path_search *s) {
+  struct visited *v = &s->seen;
+  if (!v->cap) {
+    uint32_t cap = 1u << 16;
+    v->key = calloc(cap, sizeof *v->key);
+    v->stamp = calloc(cap, sizeof *v->stamp);
+    if (!v->key || !v->stamp) {
+      free(v->key);
+      free(v->stamp);
+      *v = (struct visited){0};
+      return false; /* no search: only direct edges count */
+    }
+    v->cap = cap;
+  }
+  if (!s->stamped) {
+    v->now++;
+    s->stamped = true;
+  }
+  return true;
+}
+
 #define MAX_SEARCH (1u << 20)
 
-bool deps_reaches(node_id from, node_id to) {
-  if (!ospg_node(to)->preds)
-    return false;
+void deps_path_begin(node_id from) {
+  struct path_search *s = &t_search;
+  s->stack.n = 0;
+  s->from = from;
+  s->found = false;
+  s->stamped = false;
+}
+
+void deps_path_target(node_id to) {
+  struct path_search *s = &t_search;
+  uint32_t e = ospg_node(to)->preds;
+  if (s->found || !e)
+    return;
   /* Most ordered pairs are direct (a stencil's neighbours): look there first, before a
    * search that may visit every sibling created in between. */
-  for (uint32_t e = ospg_node(to)->preds; e; e = g_edges[e].next)
-    if (g_edges[e].pred == from)
-      return true;
-  struct visited *v = &t_visited;
-  if (!v->cap) {
-    v->cap = 1u << 16;
-    v->key = calloc(v->cap, sizeof *v->key);
-    v->stamp = calloc(v->cap, sizeof *v->stamp);
-    if (!v->key || !v->stamp)
-      return false;
-  }
-  v->now++;
-  uint32_t from_order = ospg_node(from)->order;
-  /* Depth-first, backwards along predecessor edges; a sibling created before `from`
-   * cannot lie on a path that starts at `from`. */
-  struct node_list *stack = &t_stack;
-  stack->n = 0;
-  list_push(stack, to);
+  for (; e && !s->found; e = g_edges[e].next)
+    s->found = g_edges[e].pred == s->from;
+  if (!s->found && search_ready(s) && visit(&s->seen, to))
+    list_push(&s->stack, to);
+}
+
+/* Depth-first, backwards along predecessor edges from every target at once. A node
+ * created before `from` (a smaller id: ids grow with creation, and a task is created
+ * after its predecessors) cannot lie on a path that starts at `from`. Node ids, not
+ * positions among a parent's children, because siblings can sit in different children
+ * groups. Cost: each node at most once, at most MAX_SEARCH nodes in all. */
+bool deps_path_found(void) {
+  struct path_search *s = &t_search;
   unsigned steps = 0;
-  while (stack->n) {
-    node_id n = stack->v[--stack->n];
+  while (!s->found && s->stack.n) {
+    node_id n = s->stack.v[--s->stack.n];
     for (uint32_t e = ospg_node(n)->preds; e; e = g_edges[e].next) {
       node_id p = g_edges[e].pred;
-      if (p == from)
+      if (p == s->from)
         return true;
-      if (ospg_node(p)->order < from_order || !visit(v, p))
+      if (p < s->from || !visit(&s->seen, p))
         continue;
       if (++steps > MAX_SEARCH)
         return false; /* give up: call it parallel (a possible false report, no miss) */
-      list_push(stack, p);
+      list_push(&s->stack, p);
     }
   }
-  return false;
+  return s->found;
+}
+
+bool deps_reaches(node_id from, node_id to) {
+  deps_path_begin(from);
+  deps_path_target(to);
+  return deps_path_found();
 }

@@ -8,7 +8,9 @@
  * edge only while the predecessor is still running, so those edges depend on the
  * schedule. Per parent task, a map from address to the last writer, the readers since,
  * and the current mutexinoutset/inoutset group gives the edges in/out/inout/
- * mutexinoutset/inoutset imply (OpenMP 5.2, 15.9.5).
+ * mutexinoutset/inoutset imply (OpenMP 5.2, 15.9.5). Siblings need not share a children
+ * group: tasks created after a `taskwait depend` or inside a taskgroup sit in a group
+ * below their earlier siblings' (sp_query.c looks for them there).
  *
  * mutexinoutset members are mutually exclusive, not ordered. Precise mode models that
  * as a lock each member holds while it runs (ompt_events.c). Fast mode has no locks, so
@@ -28,19 +30,24 @@ enum dep_kind { DEP_IN, DEP_OUT, DEP_MUTEXINOUTSET, DEP_INOUTSET };
 
 struct dep_entry; /* private */
 
-/* One parent task's dependence map; only tasks created under the same container node
- * (the same children group) are siblings, so the map restarts with the group. */
+/* One parent task's dependence map. Every child of a task is a sibling of the others,
+ * but a child its task has waited for needs no edge: a taskwait closes the children
+ * groups (ST-nodes) and the next child opens a new one elsewhere, so the map restarts
+ * when a child comes under a group outside the outermost one it describes. Groups
+ * nested in that one (opened by `taskwait depend`, or inside a taskgroup) keep it:
+ * their tasks still depend on the earlier ones. */
 struct dep_map {
   struct dep_entry *slots;
   uint32_t cap, len;
-  node_id group; /* the children group the entries belong to */
+  node_id group; /* the outermost children group the entries belong to; 0: none */
+  node_id last;  /* the container the last dependence came from */
 };
 
 int deps_init(uint64_t max_edges);
 /* Whether mutexinoutset members are chained (fast mode; precise mode uses a lock). */
 void deps_chain_mutexinoutset(bool chain);
-/* Records that `task` (a new child under `group`) depends on addr with `kind`, adding
- * the edges that follow to its node. */
+/* Records that `task` (a new child under `group`, the parent's top container)
+ * depends on addr with `kind`, adding the edges that follow to its node. */
 void deps_add(struct dep_map *m, node_id group, node_id task, uintptr_t addr, enum dep_kind kind);
 /* The tasks the dependence (addr, kind) would wait for, for `taskwait depend`: edges
  * are added to `node` without registering it as a writer or reader. */
@@ -48,9 +55,26 @@ void deps_wait_on(struct dep_map *m, node_id group, node_id node, uintptr_t addr
                   enum dep_kind kind);
 void deps_map_free(struct dep_map *m);
 
+/* Whether the children a task creates below node n are siblings of those it created
+ * above n: n is one of the task's children groups (ST-nodes) or taskgroups, which only
+ * the task that opened them fills. A work item (chunk, section) is not: which task runs
+ * it depends on the schedule, so the tasks inside are not taken as siblings of those
+ * outside. The dependence map (deps_add) and the query (sp_query.c) share this rule. */
+static inline bool deps_sibling_container(node_id n) {
+  const struct ospg_node *p = ospg_node(n);
+  return p->type == NODE_ST || p->construct == CK_TASKGROUP;
+}
+
 /* DIRECTED PATH: is there a path of dependency edges from `from` to `to` (siblings,
  * `from` created first)? */
 bool deps_reaches(node_id from, node_id to);
+/* The same question for several targets at once, as one search (one visited set, one
+ * step budget): deps_path_begin(from), deps_path_target(to) for each, then
+ * deps_path_found(). Targets are nodes created after `from` that carry edges: sibling
+ * tasks and the groups that follow a `taskwait depend`. Per thread, one at a time. */
+void deps_path_begin(node_id from);
+void deps_path_target(node_id to);
+bool deps_path_found(void);
 
 /* Edge storage is rewound together with the node arena. */
 uint32_t deps_mark(void);

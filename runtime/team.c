@@ -1,19 +1,46 @@
 #include "team.h"
 
-void team_begin(struct team *t, struct strand_stack *encountering, site_id site) {
+#include <stdatomic.h>
+
+/* Contention groups are numbered in 15 bits (see the lock keys in ompt_events.c):
+ * two teams 32768 groups apart share a number, which can only hide a race. */
+#define CG_MASK 0x7fffu
+
+static const enum construct_kind k_region_kind[] = {
+    [TEAM_PARALLEL] = CK_PARALLEL, [TEAM_LEAGUE] = CK_TEAMS, [TEAM_BODY] = CK_PARALLEL};
+static const enum construct_kind k_member_kind[] = {
+    [TEAM_PARALLEL] = CK_IMPLICIT_TASK, [TEAM_LEAGUE] = CK_TEAM, [TEAM_BODY] = CK_TEAM};
+
+static uint32_t new_contention_group(void) {
+  static atomic_uint next;
+  uint32_t cg = (atomic_fetch_add(&next, 1) + 1) & CG_MASK;
+  return cg ? cg : 1; /* 0 stays the program's own */
+}
+
+void team_begin_kind(struct team *t, struct strand_stack *encountering, site_id site,
+                     enum team_kind kind, uint32_t enclosing_cg) {
   t->site = site;
+  t->kind = kind;
+  /* A team's body region is where a team runs: a contention group of its own. */
+  t->cg = kind == TEAM_BODY ? new_contention_group() : enclosing_cg;
   pthread_mutex_init(&t->lock, NULL);
-  t->region = ospg_add(ss_top(encountering), NODE_S, CK_PARALLEL, site);
+  t->region = ospg_add(ss_top(encountering), NODE_S, k_region_kind[kind], site);
   t->phase[0] = ospg_add(t->region, NODE_S, CK_BARRIER_PHASE, site);
   t->phase_count = 1;
+  t->members = 0;
+}
+
+void team_begin(struct team *t, struct strand_stack *encountering, site_id site) {
+  team_begin_kind(t, encountering, site, TEAM_PARALLEL, 0);
 }
 
 int team_member_begin(struct team *t, struct strand_stack *member, uint32_t *member_phase) {
   pthread_mutex_lock(&t->lock);
   node_id phase = t->phase[0];
+  t->members++;
   pthread_mutex_unlock(&t->lock);
   *member_phase = 0;
-  return ss_init(member, ospg_add(phase, NODE_P, CK_IMPLICIT_TASK, t->site));
+  return ss_init(member, ospg_add(phase, NODE_P, k_member_kind[t->kind], t->site));
 }
 
 void team_barrier_end(struct team *t, struct strand_stack *member, uint32_t *member_phase) {
@@ -26,7 +53,7 @@ void team_barrier_end(struct team *t, struct strand_stack *member, uint32_t *mem
   node_id phase = t->phase[next % TEAM_PHASE_RING];
   pthread_mutex_unlock(&t->lock);
   *member_phase = next;
-  ss_rebase(member, ospg_add(phase, NODE_P, CK_IMPLICIT_TASK, t->site));
+  ss_rebase(member, ospg_add(phase, NODE_P, k_member_kind[t->kind], t->site));
 }
 
 void team_end(struct team *t, struct strand_stack *encountering) {

@@ -1,7 +1,15 @@
 /* OSPG construction for a parallel region (seed Algorithms 4-6): an S-node for the
  * region, and under it one S-node per barrier phase, whose children are the members'
  * implicit-task P-nodes for that phase. The first member out of a barrier opens the
- * next phase; the others join it. */
+ * next phase; the others join it.
+ *
+ * A league of teams (the teams construct, on the host) is built the same way: its
+ * members are the teams' initial tasks, parallel with each other, and what follows
+ * the teams region is in series with all of them. libomp runs each team's body in an
+ * implicit task of a one-thread region that the team's initial task forks (the
+ * "body" region); its member node names the team in reports. Each team is a
+ * contention group of its own: critical sections and locks do not exclude each
+ * other across teams. */
 #ifndef OMPRACER_TEAM_H
 #define OMPRACER_TEAM_H
 
@@ -14,11 +22,20 @@
 /* Members can be at most one barrier apart, so a few phases in a ring suffice. */
 #define TEAM_PHASE_RING 4
 
+enum team_kind {
+  TEAM_PARALLEL, /* a parallel region */
+  TEAM_LEAGUE,   /* the league of a teams construct */
+  TEAM_BODY,     /* the one-thread region in which a team runs the teams body */
+};
+
 struct team {
   node_id region; /* S-node of the whole region */
-  site_id site;   /* the parallel directive */
+  site_id site;   /* the parallel (or teams) directive */
+  enum team_kind kind;
+  uint32_t cg; /* contention group: 0 outside teams, one per team of a league */
   pthread_mutex_t lock;
   uint32_t phase_count;           /* phases opened so far */
+  uint32_t members;               /* members that began (a league: its teams) */
   node_id phase[TEAM_PHASE_RING]; /* S-node of phase k at [k % RING] */
   uint32_t arena_mark;            /* where the arena stood before the region */
   uint32_t edge_mark;             /* and the dependence edge arena */
@@ -27,6 +44,10 @@ struct team {
 
 /* The encountering task opens the region; its current strand ends. */
 void team_begin(struct team *t, struct strand_stack *encountering, site_id site);
+/* The same for a league (TEAM_LEAGUE) or a team's body region (TEAM_BODY, site: the
+ * teams directive); enclosing_cg is the contention group of the encountering task. */
+void team_begin_kind(struct team *t, struct strand_stack *encountering, site_id site,
+                     enum team_kind kind, uint32_t enclosing_cg);
 /* A member starts its implicit task in phase 0: fills member and its phase counter. */
 int team_member_begin(struct team *t, struct strand_stack *member, uint32_t *member_phase);
 /* A member leaves a barrier: it moves to the next phase. */

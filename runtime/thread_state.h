@@ -5,6 +5,7 @@
 
 #include "detection.h"
 #include "history_fast.h"
+#include "iterations.h"
 #include "strand_stack.h"
 #include "task_deps.h"
 #include "team.h"
@@ -15,13 +16,14 @@
 /* What the tool keeps for each OpenMP task (hung on OMPT's task_data->ptr). */
 struct task_rec {
   struct strand_stack ss;
-  struct dep_map deps; /* its children's depend clauses */
-  struct team *team;   /* innermost enclosing parallel region; NULL for the initial task */
-  uint32_t phase;      /* barrier phase of an implicit task */
-  bool initial;        /* the program's initial task */
-  bool checked;        /* its accesses are checked: in a parallel region, or it made tasks */
-  lockset_id locks;    /* held while it runs: depend(mutexinoutset) (precise mode) */
-  bool final;          /* created with final(true): its descendants are included tasks */
+  struct dep_map deps;     /* its children's depend clauses */
+  struct team *team;       /* innermost enclosing parallel region; NULL for the initial task */
+  uint32_t phase;          /* barrier phase of an implicit task */
+  bool initial;            /* the program's initial task */
+  bool checked;            /* its accesses are checked: in a parallel region, or it made tasks */
+  lockset_id locks;        /* held while it runs: depend(mutexinoutset) (precise mode) */
+  bool final;              /* created with final(true): its descendants are included tasks */
+  struct loop_state loops; /* tagged loops it is running (iterations.h) */
 };
 
 struct thread_state {
@@ -35,19 +37,25 @@ struct thread_state {
   lockset_id held;           /* locks this thread took (critical, omp locks, ordered) */
   lockset_id lockset;        /* held plus the running task's locks (precise mode) */
   lockset_id lockset_atomic; /* the same plus LOCK_ATOMIC */
-  struct sp_cache cache;
+  uintptr_t private_top;     /* the running task's stack memory lies below (iterations.h) */
+  struct sp_cache cache;     /* with the running iteration's tag */
 };
 
 extern __thread struct thread_state t_self __attribute__((tls_model("initial-exec")));
 extern atomic_bool g_hooks_seen; /* instrumented code ran (for the not-started check) */
 extern bool g_checking_accesses; /* false in check mode: the OSPG only */
 
+/* Starts libomp (and so this tool) if the program has not yet: for simd loops, which
+ * make no OpenMP runtime call. */
+void tool_start_openmp(void);
+
 /* Makes `task` the running task of this thread and picks up its current strand. */
 static inline void thread_run(struct task_rec *task) {
   t_self.task = task;
   t_self.strand = task ? task->ss.strand : 0;
-  t_self.active = task && task->checked && g_checking_accesses;
+  t_self.active = task && (task->checked || task->loops.activated) && g_checking_accesses;
   sp_cache_reset(&t_self.cache, t_self.strand);
+  loops_refresh_thread(task, &t_self);
   lockset_id locks = task ? task->locks : 0;
   lockset_id effective = locks ? lockset_union(t_self.held, locks) : t_self.held;
   if (effective != t_self.lockset) {

@@ -11,6 +11,8 @@
 #include "task_deps.h"
 #include "thread_state.h"
 
+#include <dlfcn.h>
+
 #include <omp-tools.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -40,6 +42,17 @@ static void setup(void) {
   }
 }
 
+/* simd loops need no OpenMP runtime call, so a program whose only construct is simd
+ * never starts libomp, nor with it this tool. Asking libomp anything starts both. */
+void tool_start_openmp(void) {
+  static atomic_bool asked;
+  if (g_tool_started || atomic_exchange(&asked, true))
+    return;
+  int (*get_max_threads)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_max_threads");
+  if (get_max_threads)
+    (void)get_max_threads();
+}
+
 __attribute__((constructor(101))) static void on_load(void) {
   pthread_once(&g_setup_once, setup);
 }
@@ -50,7 +63,8 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num,
   (void)tool_data;
   pthread_once(&g_setup_once, setup);
   /* A quarter of the shadow budget may go to per-byte (split) granules. */
-  uint64_t split_granules = (g_opts.shadow_limit_mb << 20) / 4 / 96;
+  uint64_t split_granules =
+      (g_opts.shadow_limit_mb << 20) / 4 / (SHADOW_GRANULE * sizeof(struct history_cell));
   /* And a quarter to precise-mode entries. */
   uint64_t precise_entries = (g_opts.shadow_limit_mb << 20) / 4 / PRECISE_ENTRY_BYTES;
   bool precise = g_opts.mode == MODE_PRECISE;
@@ -66,6 +80,7 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num,
     return 0; /* tells libomp not to keep the tool */
   }
   ompt_events_register((void *)lookup);
+  loops_init(lookup("ompt_get_task_info"));
   g_tool_started = true;
   atomic_store(&g_detecting, true);
   if (g_opts.verbosity >= 1)

@@ -1,6 +1,7 @@
 #include "unsupported.h"
 
 #include "log.h"
+#include "options.h"
 
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -8,8 +9,16 @@
 static atomic_bool g_warned[UNSUPPORTED_COUNT];
 
 static const char *const k_what[UNSUPPORTED_COUNT] = {
-    [UNSUPPORTED_DISTRIBUTE] = "distribute is not modelled yet: its chunks are checked as "
-                               "one strand per team, so races between them can be missed",
+    [UNSUPPORTED_MAP_COPY] =
+        "a target region offloaded by libomptarget (the program was built with "
+        "-fopenmp-targets): the copies its map clauses make between host and device "
+        "memory are not checked, so races of those copies with other code can be "
+        "missed; build without -fopenmp-targets to check target regions as host code",
+    [UNSUPPORTED_ONE_TEAM] =
+        "this teams region ran as a single team (libomp's choice on the host when there "
+        "is no num_teams clause, or num_teams(1)): races between different teams of it "
+        "cannot show, and critical sections and locks in it are taken as excluding each "
+        "other; give it num_teams(2) or more to check them",
     [UNSUPPORTED_SIMD] = "an omp simd loop: simd is not modelled yet: its iterations are "
                          "checked as one strand, so races between them are missed",
     [UNSUPPORTED_CANCEL] = "cancellation is not modelled: code skipped by a cancel is "
@@ -17,8 +26,16 @@ static const char *const k_what[UNSUPPORTED_COUNT] = {
 };
 
 void warn_unsupported(enum unsupported_construct what, site_id site) {
+  /* Check mode checks no access: its one line is the verdict (the run that follows
+   * in the chosen mode gives these warnings). */
+  if (g_opts.mode == MODE_CHECK)
+    return;
   if (what >= UNSUPPORTED_COUNT || atomic_exchange(&g_warned[what], true))
     return;
+  if (!site) { /* e.g. libomptarget's events, which no marker of the pass precedes */
+    log_line("WARNING: %s (source line unknown)", k_what[what]);
+    return;
+  }
   char where[512];
   sites_format_line(site, where, sizeof where);
   log_line("WARNING: at %s: %s", where, k_what[what]);

@@ -6,12 +6,14 @@
 #include "sites.h"
 
 enum unsupported_construct {
-  UNSUPPORTED_DISTRIBUTE,
+  UNSUPPORTED_MAP_COPY, /* map clauses of a target region offloaded by libomptarget */
+  UNSUPPORTED_ONE_TEAM, /* a teams region that ran as a single team */
   UNSUPPORTED_CANCEL,
   UNSUPPORTED_SIMD,
   UNSUPPORTED_COUNT
 };
 
+/* site 0: the runtime does not know the construct's source line. */
 void warn_unsupported(enum unsupported_construct what, site_id site);
 
 #endif

@@ -70,6 +70,18 @@ void __ompracer_construct(uint32_t site);
  * when libomp hands one thread a block of several). */
 void __ompracer_section_begin(void);
 
+/* Iteration strands. A loop of `kind` (OMPRACER_LOOP_*) whose directive is at `site`
+ * begins; `window` is a simd loop's safelen (0: none). Then each iteration begins with
+ * its logical iteration number (0, 1, ... over the whole loop, whichever chunk runs it),
+ * and the loop ends. Loops nest. */
+#define OMPRACER_LOOP_FOR 0
+#define OMPRACER_LOOP_DISTRIBUTE 1
+#define OMPRACER_LOOP_TASKLOOP 2
+#define OMPRACER_LOOP_SIMD 3
+void __ompracer_loop_begin(uint32_t site, uint32_t window, uint32_t kind);
+void __ompracer_loop_iteration(uint64_t logical_iteration);
+void __ompracer_loop_end(void);
+
 /* The program ran a construct the runtime does not model (`what`: 1 = an omp simd
  * loop), at `site`; the runtime says so once. */
 #define OMPRACER_UNSUPPORTED_SIMD 1

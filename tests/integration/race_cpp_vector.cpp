@@ -20,8 +20,8 @@ int main() {
     counts[i % 4] = i;
   }
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_cpp_vector.cpp:[[@LINE-3]]:{{[0-9]+}} in main (iteration chunk of omp for at {{(.*/)?}}race_cpp_vector.cpp:[[@LINE-6]])
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_cpp_vector.cpp:[[@LINE-4]]:{{[0-9]+}} in main (iteration chunk of omp for at {{(.*/)?}}race_cpp_vector.cpp:[[@LINE-7]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_cpp_vector.cpp:[[@LINE-3]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}race_cpp_vector.cpp:[[@LINE-6]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_cpp_vector.cpp:[[@LINE-4]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}race_cpp_vector.cpp:[[@LINE-7]])
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   long sum = 0;
   for (int v : data)

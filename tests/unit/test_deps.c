@@ -10,6 +10,11 @@
 
 #define PAR(a, b) (sp_is_parallel((a), (b)) && sp_is_parallel((b), (a)))
 #define SER(a, b) (!sp_is_parallel((a), (b)) && !sp_is_parallel((b), (a)))
+#define PAR_P(a, b) (sp_is_parallel_precise((a), (b)) && sp_is_parallel_precise((b), (a)))
+#define SER_P(a, b) (!sp_is_parallel_precise((a), (b)) && !sp_is_parallel_precise((b), (a)))
+/* The same answer in both modes. */
+#define PAR2(a, b) (PAR(a, b) && PAR_P(a, b))
+#define SER2(a, b) (SER(a, b) && SER_P(a, b))
 
 static struct strand_stack g_main;
 static struct dep_map g_map;
@@ -30,6 +35,16 @@ static node_id task(struct strand_stack *child, int k1, uintptr_t a1, int k2, ui
   if (k2 >= 0)
     deps_add(&g_map, group, node, a2, (enum dep_kind)k2);
   return child->strand;
+}
+
+/* `taskwait depend(kind: addr)` of the main task, as ompt_events.c builds it: the
+ * continuation goes under a new children group that waits for what the clause names.
+ * Returns the continuation's strand. */
+static node_id taskwait_depend(int kind, uintptr_t addr) {
+  node_id group = ss_top(&g_main);
+  node_id after = ss_open_children(&g_main);
+  deps_wait_on(&g_map, group, after, addr, (enum dep_kind)kind);
+  return ss_new_strand(&g_main);
 }
 
 static void chain(void) {
@@ -168,6 +183,115 @@ static void group_restarts(void) {
   ss_destroy(&t1);
 }
 
+/* Issue 4: task x depend(out: x); task y depend(out: y); taskwait depend(in: y);
+ * then tasks in the new children group. One that depends on x follows x's writer
+ * although the two sit in different groups; one without that dependence (none, or on
+ * another address) stays parallel with it. */
+static void after_taskwait_depend(void) {
+  fresh();
+  struct strand_stack tx, ty, tr, tn, tz;
+  node_id wx = task(&tx, DEP_OUT, 0x10, -1, 0);
+  node_id wy = task(&ty, DEP_OUT, 0x20, -1, 0);
+  node_id cont = taskwait_depend(DEP_IN, 0x20);
+  node_id reader = task(&tr, DEP_IN, 0x10, -1, 0);
+  node_id no_dep = task(&tn, -1, 0, -1, 0);
+  node_id other = task(&tz, DEP_IN, 0x30, -1, 0);
+  CHECK(ospg_node(tr.frames[0].node)->parent != ospg_node(tx.frames[0].node)->parent);
+  CHECK(SER2(wx, reader));                    /* the dependence across the groups */
+  CHECK(PAR2(wx, no_dep) && PAR2(wx, other)); /* the racy counterparts */
+  CHECK(SER2(wy, cont) && SER2(wy, reader) && SER2(wy, no_dep)); /* the taskwait's */
+  CHECK(PAR2(wx, cont) && PAR2(reader, g_main.strand));
+  ss_destroy(&tx);
+  ss_destroy(&ty);
+  ss_destroy(&tr);
+  ss_destroy(&tn);
+  ss_destroy(&tz);
+}
+
+/* Edges across several groups, two `taskwait depend`s deep: a path x -> x2 -> reader
+ * through a task of the middle group, found by one search from x. The continuation
+ * after a `taskwait depend` that names x2 follows x too (through x2). */
+static void across_nested_groups(void) {
+  fresh();
+  struct strand_stack tx, tx2, tr, ty;
+  node_id wx = task(&tx, DEP_OUT, 0x10, -1, 0);
+  taskwait_depend(DEP_IN, 0x99); /* names no task: orders nothing */
+  node_id x2 = task(&tx2, DEP_OUT, 0x10, -1, 0);
+  node_id wy = task(&ty, DEP_OUT, 0x20, -1, 0);
+  node_id cont = taskwait_depend(DEP_IN, 0x10);
+  node_id reader = task(&tr, DEP_IN, 0x10, -1, 0);
+  CHECK(SER2(wx, x2) && SER2(x2, reader) && SER2(wx, reader));
+  CHECK(ospg_node(tr.frames[0].node)->preds != 0);
+  CHECK(SER2(wx, cont) && SER2(x2, cont));
+  CHECK(PAR2(wy, cont) && PAR2(wy, reader) && PAR2(wx, wy));
+  ss_destroy(&tx);
+  ss_destroy(&tx2);
+  ss_destroy(&tr);
+  ss_destroy(&ty);
+}
+
+/* Precise mode keeps Algorithm 1: a dependence across groups orders x's task, and the
+ * children x waited for, but not a grandchild x left running. Fast mode assumes fully
+ * nested taskwaits and orders the grandchild too. */
+static void after_taskwait_depend_grandchild(void) {
+  fresh();
+  struct strand_stack tx, grand, ty, tr;
+  node_id wx = task(&tx, DEP_OUT, 0x10, -1, 0);
+  ss_task_create(&tx, &grand, 0, false);
+  node_id g = grand.strand;
+  node_id x_after = ss_new_strand(&tx); /* x ends without a taskwait */
+  task(&ty, DEP_OUT, 0x20, -1, 0);
+  taskwait_depend(DEP_IN, 0x20);
+  node_id reader = task(&tr, DEP_IN, 0x10, -1, 0);
+  CHECK(SER2(wx, reader) && SER2(x_after, reader));
+  CHECK(PAR_P(g, reader) && SER(g, reader));
+  ss_destroy(&tx);
+  ss_destroy(&grand);
+  ss_destroy(&ty);
+  ss_destroy(&tr);
+}
+
+/* A taskgroup opens a group below the current one; its tasks are still siblings of the
+ * earlier ones. */
+static void inside_taskgroup(void) {
+  fresh();
+  struct strand_stack tx, tr, tn;
+  node_id wx = task(&tx, DEP_OUT, 0x10, -1, 0);
+  ss_taskgroup_begin(&g_main, 0);
+  node_id reader = task(&tr, DEP_IN, 0x10, -1, 0);
+  node_id no_dep = task(&tn, -1, 0, -1, 0);
+  ss_taskgroup_end(&g_main);
+  CHECK(SER2(wx, reader) && PAR2(wx, no_dep));
+  ss_destroy(&tx);
+  ss_destroy(&tr);
+  ss_destroy(&tn);
+}
+
+/* The map outlives nested groups but not the taskwait that joins them all; and tasks
+ * inside a loop chunk are not taken as siblings of those outside it (which task runs
+ * the chunk depends on the schedule). */
+static void scope_of_the_map(void) {
+  fresh();
+  struct strand_stack t0, t1, t2, t3;
+  node_id a = task(&t0, DEP_OUT, 3, -1, 0);
+  taskwait_depend(DEP_IN, 4);
+  ss_taskwait(&g_main);
+  node_id b = task(&t1, DEP_IN, 3, -1, 0);
+  CHECK(SER2(a, b) && ospg_node(t1.frames[0].node)->preds == 0);
+  ss_workshare_begin(&g_main, CK_LOOP, 0);
+  ss_work_item(&g_main, CK_CHUNK);
+  node_id c = task(&t2, DEP_OUT, 3, -1, 0);
+  CHECK(PAR2(b, c) && ospg_node(t2.frames[0].node)->preds == 0);
+  ss_work_item(&g_main, CK_CHUNK);
+  node_id d = task(&t3, DEP_IN, 3, -1, 0);
+  CHECK(PAR2(c, d));
+  ss_workshare_end(&g_main);
+  ss_destroy(&t0);
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+  ss_destroy(&t3);
+}
+
 int main(void) {
   if (ospg_init(1 << 20) || deps_init(1 << 20)) {
     fprintf(stderr, "cannot reserve memory\n");
@@ -180,5 +304,10 @@ int main(void) {
   RUN_TEST(sets);
   RUN_TEST(fig_2_12_nested_taskwait);
   RUN_TEST(group_restarts);
+  RUN_TEST(after_taskwait_depend);
+  RUN_TEST(across_nested_groups);
+  RUN_TEST(after_taskwait_depend_grandchild);
+  RUN_TEST(inside_taskgroup);
+  RUN_TEST(scope_of_the_map);
   return finish();
 }

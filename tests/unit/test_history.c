@@ -17,9 +17,27 @@ static unsigned access_as(node_id w, void *addr, size_t size, bool is_write, boo
                           uint32_t site, struct race_found *first) {
   struct sp_cache cache;
   sp_cache_reset(&cache, w);
-  struct access_now now = {w, site | (atomic ? ACCESS_ATOMIC : 0), is_write, 0};
+  struct access_now now = {
+      .node = w, .site = site | (atomic ? ACCESS_ATOMIC : 0), .is_write = is_write};
   struct race_found races[MAX_RACES_PER_ACCESS];
   unsigned n = history_fast_access((uintptr_t)addr, size, &now, &cache, races);
+  if (n && first)
+    *first = races[0];
+  return n;
+}
+
+/* The same as a tagged loop iteration (iterations.h): tag iter of a loop instance
+ * whose first tag is tag0, with safelen window (0: none). */
+static unsigned access_iter(node_id w, uint32_t iter, uint32_t window, uint32_t tag0, void *addr,
+                            bool is_write, uint32_t site, struct race_found *first) {
+  struct sp_cache cache;
+  sp_cache_reset(&cache, w);
+  cache.iter = iter;
+  cache.window = window;
+  cache.tag0 = tag0;
+  struct access_now now = {.node = w, .site = site, .iter = iter, .is_write = is_write};
+  struct race_found races[MAX_RACES_PER_ACCESS];
+  unsigned n = history_fast_access((uintptr_t)addr, 4, &now, &cache, races);
   if (n && first)
     *first = races[0];
   return n;
@@ -197,6 +215,74 @@ static void reset_forgets_everything(void) {
   ss_destroy(&t2);
 }
 
+/* Iterations of one strand: different tags race, the same tag and untagged accesses
+ * do not; a loop-carried race inside one chunk (a[i] = a[i-1]) is found. */
+static void iterations_of_one_strand(void) {
+  fresh();
+  static int a[4];
+  node_id w = g_main.strand;
+  CHECK(access_iter(w, 0, 0, 1, &a[0], true, 1, NULL) == 0); /* before the loop */
+  CHECK(access_iter(w, 1, 0, 1, &a[0], false, 2, NULL) == 0);
+  CHECK(access_iter(w, 1, 0, 1, &a[1], true, 3, NULL) == 0);
+  struct race_found r;
+  CHECK(access_iter(w, 2, 0, 1, &a[1], false, 2, &r) == 1); /* iteration 2 reads a[1] */
+  CHECK(r.prev.site == 3 && r.prev.iter == 1 && r.prev_is_write);
+  CHECK(access_iter(w, 2, 0, 1, &a[2], true, 3, NULL) == 0);
+  CHECK(access_iter(w, 2, 0, 1, &a[2], false, 4, NULL) == 0); /* same iteration */
+  CHECK(access_iter(w, 0, 0, 1, &a[2], false, 5, NULL) == 0); /* after the loop */
+}
+
+/* simd safelen(4): iterations less than 4 apart race, farther ones do not. */
+static void safelen_window(void) {
+  fresh();
+  static int x, y;
+  node_id w = g_main.strand;
+  CHECK(access_iter(w, 1, 4, 1, &x, true, 1, NULL) == 0);
+  CHECK(access_iter(w, 5, 4, 1, &x, true, 1, NULL) == 0);
+  CHECK(access_iter(w, 1, 4, 1, &y, true, 2, NULL) == 0);
+  CHECK(access_iter(w, 4, 4, 1, &y, false, 3, NULL) == 1);
+}
+
+/* A later loop instance in the same strand (its tags start at tag0) is ordered after
+ * the earlier one. */
+static void later_instance_is_ordered(void) {
+  fresh();
+  static int x;
+  node_id w = g_main.strand;
+  CHECK(access_iter(w, 3, 0, 1, &x, true, 1, NULL) == 0);
+  CHECK(access_iter(w, 10, 0, 10, &x, true, 2, NULL) == 0);
+  CHECK(access_iter(w, 11, 0, 10, &x, false, 3, NULL) == 1);
+}
+
+/* Reads of one site from many iterations are covered by two of them: a write from
+ * any other iteration still races, one from a kept iteration too. */
+static void many_iteration_reads(void) {
+  fresh();
+  static int x;
+  node_id w = g_main.strand;
+  for (uint32_t i = 1; i <= 100; i++)
+    CHECK(access_iter(w, i, 0, 1, &x, false, 1, NULL) == 0);
+  CHECK(access_iter(w, 500, 0, 1, &x, true, 2, NULL) == 1);
+  fresh();
+  for (uint32_t i = 1; i <= 100; i++)
+    CHECK(access_iter(w, i, 0, 1, &x, false, 1, NULL) == 0);
+  CHECK(access_iter(w, 1, 0, 1, &x, true, 2, NULL) == 1);
+  CHECK(access_iter(w, 100, 0, 1, &x, true, 2, NULL) == 2); /* the reads and that write */
+}
+
+/* Iterations in two parallel strands (chunks) race whatever their tags. */
+static void iterations_of_two_chunks(void) {
+  fresh();
+  static int x;
+  struct strand_stack t1, t2;
+  ss_task_create(&g_main, &t1, 0, false);
+  ss_task_create(&g_main, &t2, 0, false);
+  CHECK(access_iter(t1.strand, 1, 0, 1, &x, true, 1, NULL) == 0);
+  CHECK(access_iter(t2.strand, 1, 0, 1, &x, false, 2, NULL) == 1);
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
 int main(void) {
   if (ospg_init(1 << 20) || shadow_init(1024) || history_init(1 << 16)) {
     fprintf(stderr, "cannot reserve memory\n");
@@ -212,5 +298,10 @@ int main(void) {
   RUN_TEST(range_across_leaves);
   RUN_TEST(split_keeps_history);
   RUN_TEST(reset_forgets_everything);
+  RUN_TEST(iterations_of_one_strand);
+  RUN_TEST(safelen_window);
+  RUN_TEST(later_instance_is_ordered);
+  RUN_TEST(many_iteration_reads);
+  RUN_TEST(iterations_of_two_chunks);
   return finish();
 }

@@ -136,7 +136,7 @@ static unsigned access(node_id w, void *addr, bool is_write, lockset_id ls, uint
                        struct race_found *first) {
   struct sp_cache cache;
   sp_cache_reset(&cache, w);
-  struct access_now now = {w, site, is_write, ls};
+  struct access_now now = {.node = w, .site = site, .is_write = is_write, .lockset = ls};
   struct race_found races[MAX_RACES_PER_ACCESS];
   unsigned n = history_fast_access((uintptr_t)addr, 4, &now, &cache, races);
   if (n && first)

@@ -1,0 +1,336 @@
+#include "MarkLoops.h"
+#include "OpenMPIdent.h"
+
+#include "ompracer/hooks.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace ompracer {
+namespace {
+
+// What the pass learnt about an iteration variable's slot.
+struct LoopOrigin {
+  unsigned Kind;                  // OMPRACER_LOOP_*
+  const CallBase *Init = nullptr; // the scheduling call, for the directive's location
+};
+
+const Value *stripCasts(const Value *V) {
+  while (const auto *C = dyn_cast<CastInst>(V))
+    V = C->getOperand(0);
+  return V;
+}
+
+// clang lowers `distribute` to __kmpc_for_static_init_* with libomp's distribute
+// schedules (kmp_distribute_static_chunked = 91, kmp_distribute_static = 92).
+bool isDistributeSchedule(const Value *Schedule) {
+  const auto *C = dyn_cast<ConstantInt>(Schedule);
+  return C && (C->getZExtValue() == 91 || C->getZExtValue() == 92);
+}
+
+// The lower-bound slot a loop-scheduling call fills in, and the loop's kind.
+const Value *lowerBoundSlot(const CallBase *CB, unsigned &Kind) {
+  const Function *F = CB->getCalledFunction();
+  if (!F)
+    return nullptr;
+  StringRef Name = F->getName();
+  unsigned Arg;
+  if (Name.starts_with("__kmpc_for_static_init") ||
+      Name.starts_with("__kmpc_dist_for_static_init")) {
+    if (identFlags(CB) & IdentWorkSections)
+      return nullptr; // a sections construct (MarkSections)
+    Kind =
+        isDistributeSchedule(CB->getArgOperand(2)) ? OMPRACER_LOOP_DISTRIBUTE : OMPRACER_LOOP_FOR;
+    Arg = 4;
+  } else if (Name.starts_with("__kmpc_distribute_static_init")) {
+    Kind = OMPRACER_LOOP_DISTRIBUTE, Arg = 4;
+  } else if (Name.starts_with("__kmpc_dispatch_next")) {
+    Kind = OMPRACER_LOOP_FOR, Arg = 3;
+  } else {
+    return nullptr;
+  }
+  return CB->arg_size() > Arg ? CB->getArgOperand(Arg) : nullptr;
+}
+
+// A load of a task's lower bound: field 5 of kmp_task_t, set by __kmpc_taskloop.
+bool isTaskLowerBound(const Value *V) {
+  const auto *LI = dyn_cast<LoadInst>(stripCasts(V));
+  const auto *GEP = LI ? dyn_cast<GetElementPtrInst>(LI->getPointerOperand()) : nullptr;
+  auto *ST = GEP ? dyn_cast<StructType>(GEP->getSourceElementType()) : nullptr;
+  if (!ST || !ST->hasName() || !ST->getName().starts_with("struct.kmp_task_t") ||
+      ST->getName().starts_with("struct.kmp_task_t_with_privates") || GEP->getNumIndices() != 2)
+    return false;
+  const auto *Field = dyn_cast<ConstantInt>(GEP->getOperand(2));
+  return Field && Field->getZExtValue() == 5;
+}
+
+// Parameters that receive a task's lower bound: the task entry passes it to the
+// outlined taskloop body.
+using TaskBoundParams = SmallPtrSet<const Argument *, 8>;
+TaskBoundParams findTaskBoundParams(Module &M) {
+  TaskBoundParams Params;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Callee = CB->getCalledFunction(); Callee && !Callee->isDeclaration())
+          for (unsigned A = 0; A < CB->arg_size() && A < Callee->arg_size(); A++)
+            if (isTaskLowerBound(CB->getArgOperand(A)))
+              Params.insert(Callee->getArg(A));
+  return Params;
+}
+
+// Calls Fn on every slot that receives V itself or a cast of it.
+template <typename Callback> void forEachSlotStoring(const Value *V, Callback Fn) {
+  for (const User *U : V->users()) {
+    if (const auto *SI = dyn_cast<StoreInst>(U); SI && SI->getValueOperand() == V)
+      Fn(SI->getPointerOperand());
+    else if (isa<CastInst>(U))
+      forEachSlotStoring(U, Fn);
+  }
+}
+
+// Iteration-variable slots: those initialised from a loop's lower bound.
+DenseMap<const Value *, LoopOrigin> findIterationSlots(Function &F, const TaskBoundParams &Params) {
+  DenseMap<const Value *, LoopOrigin> LowerBounds, Slots;
+  for (Instruction &I : instructions(F)) {
+    unsigned Kind;
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (const Value *LB = lowerBoundSlot(CB, Kind))
+        LowerBounds.try_emplace(LB, LoopOrigin{Kind, CB});
+    if (auto *SI = dyn_cast<StoreInst>(&I)) {
+      const Value *V = stripCasts(SI->getValueOperand());
+      const auto *Arg = dyn_cast<Argument>(V);
+      if (isTaskLowerBound(V) || (Arg && Params.count(Arg)))
+        LowerBounds.try_emplace(SI->getPointerOperand(), LoopOrigin{OMPRACER_LOOP_TASKLOOP});
+    }
+  }
+  for (auto &Entry : LowerBounds) {
+    const Value *LB = Entry.first;
+    LoopOrigin Origin = Entry.second;
+    for (const User *U : LB->users())
+      if (const auto *Load = dyn_cast<LoadInst>(U); Load && Load->getPointerOperand() == LB)
+        forEachSlotStoring(Load, [&](const Value *Slot) {
+          if (Slot != LB)
+            Slots.try_emplace(Slot, Origin);
+        });
+  }
+  return Slots;
+}
+
+bool hasLoopProperty(const MDNode *LoopID, StringRef Name, const Metadata **Value = nullptr) {
+  if (!LoopID)
+    return false;
+  for (const MDOperand &Op : LoopID->operands().drop_front())
+    if (const auto *Item = dyn_cast<MDNode>(Op.get()))
+      if (Item->getNumOperands() && isa<MDString>(Item->getOperand(0)) &&
+          cast<MDString>(Item->getOperand(0))->getString() == Name) {
+        if (Value)
+          *Value = Item->getNumOperands() > 1 ? Item->getOperand(1).get() : nullptr;
+        return true;
+      }
+  return false;
+}
+
+// omp simd's safelen: clang asks for that vectorisation width and, unlike for simdlen
+// alone, does not mark the accesses parallel. 0: no limit.
+unsigned simdWindow(const MDNode *LoopID) {
+  const Metadata *Width = nullptr;
+  if (hasLoopProperty(LoopID, "llvm.loop.parallel_accesses") ||
+      !hasLoopProperty(LoopID, "llvm.loop.vectorize.width", &Width))
+    return 0;
+  const auto *C = dyn_cast_or_null<ConstantAsMetadata>(Width);
+  const auto *N = C ? dyn_cast<ConstantInt>(C->getValue()) : nullptr;
+  return N && N->getZExtValue() > 1 ? unsigned(N->getZExtValue()) : 0;
+}
+
+// The slot the header's exit test loads and the loop stores: the iteration variable.
+const Value *comparedSlot(const Loop &L) {
+  const auto *Br = dyn_cast<BranchInst>(L.getHeader()->getTerminator());
+  const auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
+  if (!Cmp)
+    return nullptr;
+  for (const Value *Op : Cmp->operands()) {
+    const auto *Load = dyn_cast<LoadInst>(stripCasts(Op));
+    if (!Load || Load->getParent() != L.getHeader())
+      continue;
+    const Value *Slot = Load->getPointerOperand();
+    for (const User *U : Slot->users())
+      if (const auto *SI = dyn_cast<StoreInst>(U);
+          SI && SI->getPointerOperand() == Slot && L.contains(SI))
+        return Slot;
+  }
+  return nullptr;
+}
+
+// One loop to mark.
+using BlockEdge = std::pair<BasicBlock *, BasicBlock *>;
+struct MarkedLoop {
+  Loop *L = nullptr;
+  const Value *Slot = nullptr;
+  Type *SlotType = nullptr;
+  unsigned Kind = 0, Window = 0;
+  DebugLoc Where;                    // the directive
+  BasicBlock *Body = nullptr;        // where an iteration begins
+  SmallVector<BlockEdge, 2> Entries; // into the header from outside
+  SmallVector<BlockEdge, 2> Exits;   // out of the loop
+};
+
+class LoopMarker {
+public:
+  LoopMarker(Module &M) : Ctx(M.getContext()) {
+    Type *Void = Type::getVoidTy(Ctx), *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+    Begin = M.getOrInsertFunction("__ompracer_loop_begin", Void, I32, I32, I32);
+    Iteration = M.getOrInsertFunction("__ompracer_loop_iteration", Void, I64);
+    End = M.getOrInsertFunction("__ompracer_loop_end", Void);
+  }
+  bool run(Function &F, const TaskBoundParams &Params);
+
+private:
+  DebugLoc directiveLoc(Function &F, const LoopOrigin &O, const Loop &L);
+  void mark(Function &F, const MarkedLoop &ML);
+  BasicBlock *onEdge(BasicBlock *From, BasicBlock *To);
+  DebugLoc artificialLoc(Function &F);
+
+  LLVMContext &Ctx;
+  FunctionCallee Begin, Iteration, End;
+  std::map<BlockEdge, BasicBlock *> SplitEdges;
+};
+
+DebugLoc LoopMarker::artificialLoc(Function &F) {
+  if (DISubprogram *SP = F.getSubprogram())
+    return DILocation::get(Ctx, 0, 0, SP);
+  return DebugLoc();
+}
+
+DebugLoc LoopMarker::directiveLoc(Function &F, const LoopOrigin &O, const Loop &L) {
+  DISubprogram *SP = F.getSubprogram();
+  if (!SP)
+    return DebugLoc();
+  unsigned Line, Col;
+  if (O.Init && directiveLocation(O.Init, Line, Col))
+    return DILocation::get(Ctx, Line, Col, SP);
+  if (MDNode *LoopID = L.getLoopID(); LoopID && LoopID->getNumOperands() > 1)
+    if (auto *Start = dyn_cast<DILocation>(LoopID->getOperand(1)))
+      return DILocation::get(Ctx, Start->getLine(), Start->getColumn(), SP);
+  if (const DebugLoc &HL = L.getHeader()->getTerminator()->getDebugLoc())
+    return DILocation::get(Ctx, HL.getLine(), HL.getCol(), SP);
+  return artificialLoc(F);
+}
+
+// A block on the edge From -> To where code runs exactly when the edge is taken.
+BasicBlock *LoopMarker::onEdge(BasicBlock *From, BasicBlock *To) {
+  auto [It, New] = SplitEdges.try_emplace({From, To}, nullptr);
+  if (New)
+    It->second = From->getSingleSuccessor() == To ? From : SplitEdge(From, To);
+  return It->second;
+}
+
+void LoopMarker::mark(Function &F, const MarkedLoop &ML) {
+  IRBuilder<> IRB(Ctx);
+  for (auto &[From, To] : ML.Entries) {
+    IRB.SetInsertPoint(onEdge(From, To)->getTerminator());
+    IRB.SetCurrentDebugLocation(ML.Where);
+    IRB.CreateCall(Begin, {IRB.getInt32(0), IRB.getInt32(ML.Window), IRB.getInt32(ML.Kind)});
+  }
+  DebugLoc Artificial = artificialLoc(F);
+  IRB.SetInsertPoint(&*ML.Body->getFirstInsertionPt());
+  IRB.SetCurrentDebugLocation(Artificial);
+  Value *IV = IRB.CreateLoad(ML.SlotType, const_cast<Value *>(ML.Slot));
+  IRB.CreateCall(Iteration, {IRB.CreateZExtOrTrunc(IV, IRB.getInt64Ty())});
+  for (auto &[From, To] : ML.Exits) {
+    IRB.SetInsertPoint(onEdge(From, To)->getTerminator());
+    IRB.SetCurrentDebugLocation(Artificial);
+    IRB.CreateCall(End, {});
+  }
+}
+
+// Fills in the blocks and edges to mark, from the loop as clang built it (before any
+// marking splits edges and leaves LoopInfo stale).
+bool describeLoop(MarkedLoop &ML) {
+  const Loop &L = *ML.L;
+  BasicBlock *Header = L.getHeader();
+  auto *Br = cast<BranchInst>(Header->getTerminator());
+  ML.Body = L.contains(Br->getSuccessor(0)) ? Br->getSuccessor(0) : Br->getSuccessor(1);
+  if (ML.Body == Header || !ML.SlotType)
+    return false;
+  for (BasicBlock *Pred : predecessors(Header))
+    if (!L.contains(Pred))
+      ML.Entries.push_back({Pred, Header});
+  SmallVector<Loop::Edge, 4> Exits;
+  L.getExitEdges(Exits);
+  for (auto &[From, To] : Exits)
+    ML.Exits.push_back({const_cast<BasicBlock *>(From), const_cast<BasicBlock *>(To)});
+  return true;
+}
+
+bool LoopMarker::run(Function &F, const TaskBoundParams &Params) {
+  DenseMap<const Value *, LoopOrigin> Slots = findIterationSlots(F, Params);
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  SmallVector<MarkedLoop, 4> Marked;
+  // Innermost loops first, so that loops leaving through one edge end inner first.
+  for (Loop *L : LI.getLoopsInReverseSiblingPreorder()) {
+    const Value *Slot = comparedSlot(*L);
+    if (!Slot)
+      continue;
+    auto It = Slots.find(Slot);
+    MDNode *LoopID = L->getLoopID();
+    MarkedLoop ML;
+    ML.L = L;
+    ML.Slot = Slot;
+    if (It != Slots.end()) {
+      ML.Kind = It->second.Kind;
+      ML.Where = directiveLoc(F, It->second, *L);
+    } else if (hasLoopProperty(LoopID, "llvm.loop.vectorize.enable")) {
+      ML.Kind = OMPRACER_LOOP_SIMD;
+      ML.Window = simdWindow(LoopID);
+      ML.Where = directiveLoc(F, LoopOrigin{OMPRACER_LOOP_SIMD}, *L);
+    } else {
+      continue;
+    }
+    Marked.push_back(ML);
+    for (const User *U : Slot->users())
+      if (const auto *Load = dyn_cast<LoadInst>(U); Load && Load->getPointerOperand() == Slot)
+        Marked.back().SlotType = Load->getType();
+  }
+  std::sort(Marked.begin(), Marked.end(), [](const MarkedLoop &A, const MarkedLoop &B) {
+    return A.L->getLoopDepth() > B.L->getLoopDepth();
+  });
+  SplitEdges.clear();
+  bool Changed = false;
+  for (MarkedLoop &ML : Marked)
+    if (describeLoop(ML))
+      Changed = true;
+    else
+      ML.L = nullptr;
+  for (const MarkedLoop &ML : Marked)
+    if (ML.L)
+      mark(F, ML);
+  return Changed;
+}
+
+} // namespace
+
+PreservedAnalyses MarkLoopsPass::run(Module &M, ModuleAnalysisManager &) {
+  TaskBoundParams Params = findTaskBoundParams(M);
+  LoopMarker Marker(M);
+  bool Changed = false;
+  for (Function &F : M)
+    if (!F.isDeclaration() && !F.getName().starts_with("__ompracer"))
+      Changed |= Marker.run(F, Params);
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace ompracer

@@ -1,0 +1,178 @@
+#include "iterations.h"
+
+#include "thread_state.h"
+
+#include <omp-tools.h>
+
+static ompt_get_task_info_t g_get_task_info;
+
+void loops_init(void (*get_task_info)(void)) {
+  g_get_task_info = (ompt_get_task_info_t)get_task_info;
+}
+
+enum construct_kind loop_construct_kind(enum loop_kind kind) {
+  return (enum construct_kind)(CK_ITER_FOR + kind);
+}
+
+/* The running task's entry frame (the runtime's frame that called its code): the
+ * task's own locals and those of everything it calls live below it. 0 when libomp
+ * does not say (the initial task): then no stack memory counts as private. */
+static uintptr_t task_entry_frame(void) {
+  int flags, thread_num;
+  ompt_data_t *task_data, *parallel_data;
+  ompt_frame_t *frame = NULL;
+  if (!g_get_task_info ||
+      !g_get_task_info(0, &flags, &task_data, &frame, &parallel_data, &thread_num) || !frame)
+    return 0;
+  return (uintptr_t)frame->exit_frame.ptr;
+}
+
+/* The directive a loop's reports name. Worksharing and distribute loops take their
+ * construct's node's site and taskloop tasks their task's, so that a race found
+ * between two chunks (by the OSPG) and one found inside a chunk (by tags) read alike. */
+static site_id loop_site(const struct task_rec *rec, site_id site, enum loop_kind kind) {
+  const struct strand_stack *s = &rec->ss;
+  site_id from_node = 0;
+  if (kind == LOOP_TASKLOOP) {
+    from_node = ospg_node(s->frames[0].node)->site;
+  } else if (kind == LOOP_FOR || kind == LOOP_DISTRIBUTE) {
+    for (unsigned i = s->depth; i-- > 1 && !from_node;)
+      if (s->frames[i].kind == FR_WORKSHARE)
+        from_node = ospg_node(s->frames[i].node)->site;
+  }
+  return from_node ? from_node : site;
+}
+
+/* Makes the task's current strand host f's iterations (a segment begins there). */
+static void host(struct task_rec *rec, struct loop_frame *f) {
+  node_id w = rec->ss.strand;
+  if (w != ospg_root()) { /* the root stands in for every node once the arena is full */
+    ospg_node(w)->construct = (uint8_t)loop_construct_kind((enum loop_kind)f->kind);
+    ospg_node(w)->site = f->site;
+  }
+  f->segment = w;
+  if (rec->loops.tagged_strand != w) {
+    rec->loops.tagged_strand = w;
+    rec->loops.next_tag = 1;
+  }
+}
+
+/* The innermost frame whose tags are in use, or NULL. */
+static const struct loop_frame *top_tagged(const struct loop_state *ls) {
+  unsigned d = ls->depth < LOOP_NEST_MAX ? ls->depth : LOOP_NEST_MAX;
+  while (d--)
+    if (ls->frame[d].tagged)
+      return &ls->frame[d];
+  return NULL;
+}
+
+void loops_refresh_thread(struct task_rec *rec, struct thread_state *t) {
+  const struct loop_state *ls = rec ? &rec->loops : NULL;
+  const struct loop_frame *f = ls ? top_tagged(ls) : NULL;
+  t->cache.iter = f ? ls->iter : 0;
+  t->cache.window = f ? f->window : 0;
+  t->cache.tag0 = f ? f->tag0 : 1;
+  /* Only worksharing-like loops: simd lanes share the stack of the task that runs them. */
+  t->private_top = f && f->kind != LOOP_SIMD ? ls->private_top : 0;
+}
+
+void loop_begin(struct task_rec *rec, site_id site, uint32_t window, enum loop_kind kind) {
+  struct loop_state *ls = &rec->loops;
+  unsigned d = ls->depth++;
+  if (d >= LOOP_NEST_MAX)
+    return;
+  struct loop_frame *f = &ls->frame[d];
+  /* A loop inside a simd iteration (only simd or loop constructs can be there) keeps
+   * the simd iteration's tag: its own iterations are in series. */
+  bool in_simd = d > 0 && ls->frame[d - 1].kind == LOOP_SIMD && ls->frame[d - 1].tagged;
+  *f = (struct loop_frame){.outer_iter = ls->iter,
+                           .window = kind == LOOP_SIMD ? window : 0,
+                           .kind = (uint8_t)kind,
+                           .tagged = !in_simd};
+  if (in_simd)
+    return;
+  f->site = loop_site(rec, site, kind);
+  /* simd lanes run concurrently even in serial code: check the loop there too. */
+  if (kind == LOOP_SIMD && !rec->checked) {
+    f->activated = true;
+    ls->activated++;
+  }
+  if (kind == LOOP_TASKLOOP) {
+    /* A node of its own for segments: the task's iterations may create tasks. */
+    ss_workshare_begin(&rec->ss, CK_LOOP, f->site);
+    ss_work_item(&rec->ss, CK_CHUNK);
+    f->own_workshare = true;
+  } else if (ls->iter) {
+    ss_new_strand(&rec->ss); /* nested in an iteration: our tags must not meet its */
+  }
+  host(rec, f);
+  f->tag0 = ls->next_tag; /* above every earlier instance's tags in this strand */
+  ls->iter = 0;
+  ls->private_top = task_entry_frame();
+  thread_run(rec);
+}
+
+/* The iteration begins in another strand than its segment did: earlier iterations
+ * created nodes. A new work item keeps it parallel with them. */
+static void new_segment(struct task_rec *rec, struct loop_frame *f) {
+  if (f->kind != LOOP_SIMD)
+    ss_work_item(&rec->ss, CK_CHUNK);
+  host(rec, f);
+}
+
+void loop_iteration(struct task_rec *rec, uint64_t logical_iteration) {
+  struct loop_state *ls = &rec->loops;
+  if (!ls->depth || ls->depth > LOOP_NEST_MAX || !ls->frame[ls->depth - 1].tagged)
+    return;
+  struct loop_frame *f = &ls->frame[ls->depth - 1];
+  bool moved = rec->ss.strand != f->segment;
+  if (moved)
+    new_segment(rec, f);
+  /* Tags are 32 bits: iterations 2^32 - 1 apart share one (documented limit). */
+  uint32_t tag = (uint32_t)(f->tag0 + logical_iteration);
+  if (!tag)
+    tag = 1;
+  ls->iter = tag;
+  if (tag >= ls->next_tag)
+    ls->next_tag = tag + 1 ? tag + 1 : 1;
+  if (moved)
+    thread_run(rec);
+  else
+    t_self.cache.iter = tag;
+}
+
+void loop_end(struct task_rec *rec) {
+  struct loop_state *ls = &rec->loops;
+  if (!ls->depth)
+    return;
+  unsigned d = --ls->depth;
+  if (d >= LOOP_NEST_MAX || !ls->frame[d].tagged)
+    return;
+  struct loop_frame *f = &ls->frame[d];
+  if (f->activated)
+    ls->activated--;
+  if (f->own_workshare)
+    ss_workshare_end(&rec->ss);
+  else if (f->outer_iter)
+    ss_new_strand(&rec->ss); /* the rest of the outer iteration is in series with us */
+  ls->iter = f->outer_iter;
+  /* The outer loop's next iteration sees the strand moved and starts a segment. */
+  if (f->outer_iter && rec->ss.strand != ospg_root()) {
+    const struct loop_frame *outer = top_tagged(ls);
+    if (outer) {
+      ospg_node(rec->ss.strand)->construct = (uint8_t)loop_construct_kind(outer->kind);
+      ospg_node(rec->ss.strand)->site = outer->site;
+    }
+  }
+  thread_run(rec);
+}
+
+void loops_abandon(struct task_rec *rec) {
+  struct loop_state *ls = &rec->loops;
+  if (!ls->depth)
+    return;
+  ls->depth = 0;
+  ls->iter = 0;
+  ls->activated = 0;
+  thread_run(rec);
+}

@@ -1,0 +1,86 @@
+/* Iteration strands: every iteration of a worksharing loop, taskloop or distribute
+ * loop is logically parallel with every other iteration of the same loop, and so are
+ * the iterations of an omp simd loop closer than its safelen, whichever thread, chunk
+ * or task ran them. The pass marks where such a loop begins, where each iteration
+ * begins (with its logical iteration number) and where the loop ends.
+ *
+ * Encoding (no node per iteration): an access is recorded as (strand, site, iter),
+ * where iter is the iteration's tag, tag0 + logical iteration number, and 0 outside
+ * tagged loops. A strand hosts the iterations of one loop instance at a time, so two
+ * accesses of the same strand whose tags are both at least the running instance's
+ * tag0 and differ are in different iterations of that instance: parallel (within the
+ * window for simd safelen). Accesses of different strands are compared by the OSPG
+ * as before. A later loop instance in the same strand starts above every tag used
+ * there, so an earlier instance's accesses read as ordered before it; a loop nested
+ * in an iteration of another gets a strand of its own.
+ *
+ * Segments: an iteration that moves its task to a new strand (it creates a task,
+ * waits, runs a nested region or loop) would put its successors in series with what
+ * it did before. So when an iteration begins in another strand than the one the
+ * running segment began in, a new segment starts: a new work item (P-node) under the
+ * loop's worksharing node, parallel with the earlier ones. Nodes are therefore
+ * created per segment, i.e. only by iterations that create nodes anyway.
+ *
+ * The stack of the task running a worksharing loop or taskloop (from its entry frame
+ * down) belongs to whichever thread runs an iteration: iterations and chunks never
+ * share it, although one thread reuses it for all of its chunks. Accesses to it inside
+ * such a loop are not checked. Cost: a race between such an access and an explicit
+ * task that shares the variable is missed. simd lanes do share their task's stack, so
+ * simd loops check it like any memory. */
+#ifndef OMPRACER_ITERATIONS_H
+#define OMPRACER_ITERATIONS_H
+
+#include "ospg.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* The same numbers as OMPRACER_LOOP_* in the hook ABI. */
+enum loop_kind { LOOP_FOR, LOOP_DISTRIBUTE, LOOP_TASKLOOP, LOOP_SIMD, LOOP_KINDS };
+
+/* Deeper nesting of tagged loops is not tagged: its iterations keep the outer tag. */
+#define LOOP_NEST_MAX 8
+
+struct loop_frame {
+  uint32_t tag0;       /* tag of logical iteration 0 */
+  uint32_t outer_iter; /* the enclosing tagged iteration, restored at the end */
+  uint32_t window;     /* simd safelen; 0: all iterations parallel */
+  node_id segment;     /* strand the running segment began in */
+  site_id site;        /* the loop's directive */
+  uint8_t kind;        /* enum loop_kind */
+  bool tagged;         /* false: nested in a simd iteration, or too deep */
+  bool own_workshare;  /* a taskloop task's own worksharing node for its segments */
+  bool activated;      /* checking was switched on for it (simd in serial code) */
+};
+
+struct loop_state {
+  struct loop_frame frame[LOOP_NEST_MAX];
+  unsigned depth;        /* may exceed LOOP_NEST_MAX */
+  uint32_t iter;         /* the running iteration's tag; 0: none */
+  node_id tagged_strand; /* the strand whose tags next_tag is about */
+  uint32_t next_tag;     /* above every tag used in tagged_strand */
+  unsigned activated;    /* loops that switched checking on */
+  uintptr_t private_top; /* the running task's entry frame: its stack lies below */
+};
+
+struct task_rec;
+struct thread_state;
+
+/* Takes OMPT's ompt_get_task_info entry point (for the running task's stack frame). */
+void loops_init(void (*get_task_info)(void));
+
+void loop_begin(struct task_rec *rec, site_id site, uint32_t window, enum loop_kind kind);
+void loop_iteration(struct task_rec *rec, uint64_t logical_iteration);
+void loop_end(struct task_rec *rec);
+/* The task's structure moved on under open loops (the worksharing construct ended
+ * without their end markers): forgets them. */
+void loops_abandon(struct task_rec *rec);
+
+/* Copies the task's running iteration, window and private stack bound into the
+ * thread's hot-path state (called by thread_run). */
+void loops_refresh_thread(struct task_rec *rec, struct thread_state *t);
+
+/* The kind of a W-node that hosts a tagged loop's iterations, for reports. */
+enum construct_kind loop_construct_kind(enum loop_kind kind);
+
+#endif

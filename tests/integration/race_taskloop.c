@@ -1,0 +1,35 @@
+// race_taskloop.c -- the iterations of a taskloop are logically parallel, also the
+// ones one task runs: a loop-carried dependence races whatever the grainsize. The
+// second taskloop is race-free (each iteration its own element). One report.
+//
+// MODES: fast precise
+// EXPECT: race
+#include <stdio.h>
+
+#define N 200
+int a[N], b[N];
+
+int main(void) {
+  for (int i = 0; i < N; i++)
+    a[i] = b[i] = i;
+#pragma omp parallel
+#pragma omp single
+  {
+#pragma omp taskloop grainsize(50)
+    for (int i = 1; i < N; i++)
+      a[i] = a[i - 1] + 1;
+#pragma omp taskloop num_tasks(4)
+    for (int i = 0; i < N; i++)
+      b[i] = b[i] * 2;
+  }
+  // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskloop.c:[[@LINE-6]]:12 in main (iteration of omp taskloop at {{(.*/)?}}race_taskloop.c:[[@LINE-8]])
+  // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_taskloop.c:[[@LINE-7]]:14 in main (iteration of omp taskloop at {{(.*/)?}}race_taskloop.c:[[@LINE-9]])
+  // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
+  // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskloop.c:[[@LINE-10]]:12 in main (iteration of omp taskloop at {{(.*/)?}}race_taskloop.c:[[@LINE-12]])
+  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}race_taskloop.c:[[@LINE-11]]:14 in main (iteration of omp taskloop at {{(.*/)?}}race_taskloop.c:[[@LINE-13]])
+  // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
+  printf("b[N-1]=%d\n", b[N - 1]);
+  return 0;
+}

@@ -1,0 +1,41 @@
+// teams_distribute_race.c -- the teams' chunks of a distribute loop race.
+//
+// A host `teams distribute` loop over two teams: each team gets its own chunk of
+// the iterations, and the chunks of different teams are logically parallel.
+// Every iteration writes the shared `last`: one write/write report between the
+// teams' chunks, whatever the thread count. a[i] is written by its own iteration
+// only (no race), and a second distribute loop with dist_schedule(static, 4) reads
+// only elements of its own iterations (no race, several chunks per team). The
+// report names the distribute directive; once iterations are tagged
+// (iterations.h) it reads "iteration of omp distribute" instead of the chunk.
+//
+// EXPECT: race
+// VERDICT: fast
+#include <omp.h>
+#include <stdio.h>
+
+#define N 64
+int a[N];
+int last;
+
+__attribute__((noinline)) static void set(int *p, int v) {
+  *p = v;
+}
+
+int main(void) {
+#pragma omp teams distribute num_teams(2)
+  for (int i = 0; i < N; i++) {
+    a[i] = 2 * i;
+    set(&last, i);
+  }
+  // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_distribute_race.c:[[@LINE-10]]:{{[0-9]+}} in set ({{(team's chunk|iteration)}} of omp distribute at {{(.*/)?}}teams_distribute_race.c:[[@LINE-6]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_distribute_race.c:[[@LINE-11]]:{{[0-9]+}} in set ({{(team's chunk|iteration)}} of omp distribute at {{(.*/)?}}teams_distribute_race.c:[[@LINE-7]])
+  // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
+  long sum = 0;
+#pragma omp teams distribute num_teams(2) dist_schedule(static, 4) reduction(+ : sum)
+  for (int i = 0; i < N; i++)
+    sum += a[i];
+  printf("sum=%ld\n", sum);
+  return 0;
+}
