@@ -16,7 +16,7 @@ static void set_defaults(void) {
   g_opts.verbosity = 0;
   g_opts.log_path = NULL;
   g_opts.max_nodes = 1u << 26;    /* 64 Mi nodes = 1.75 GiB of address space */
-  g_opts.shadow_limit_mb = 16384; /* 16 GiB of shadow (8 bytes per app byte) */
+  g_opts.shadow_limit_mb = 16384; /* 16 GiB of shadow (12 bytes per app byte) */
 }
 
 const char *mode_name(enum ompr_mode mode) {

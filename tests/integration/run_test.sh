@@ -56,7 +56,7 @@ TEST_TIMEOUT=${TEST_TIMEOUT:-120}
 [ -f "$SRC" ] || die "no such source file: $SRC"
 SRC=$(cd "$(dirname "$SRC")" && pwd)/$(basename "$SRC")
 name=$(basename "$SRC")
-tag="[$name $OPT OMP_NUM_THREADS=$THREADS mode=$MODE]"
+tag="[$name $OPT OMP_NUM_THREADS=$THREADS${OMP_SCHEDULE:+ OMP_SCHEDULE=$OMP_SCHEDULE} mode=$MODE]"
 
 case "$THREADS" in
   '' | *[!0-9]*) die "$tag THREADS must be a positive integer" ;;
@@ -138,11 +138,16 @@ case "$MODE" in
 esac
 
 # --- compile ---------------------------------------------------------------------
-if ! "$native_cc" -fopenmp -g $OPT "$SRC" -o "$tmp/native" >"$tmp/native.cc.log" 2>&1; then
+# PREBUILT=DIR: DIR/native and DIR/tool were built from SRC at OPT already (the
+# schedule matrix runs one build under many schedules and thread counts).
+if [ -n "${PREBUILT:-}" ]; then
+  [ -x "$PREBUILT/native" ] && [ -x "$PREBUILT/tool" ] || die "$tag PREBUILT=$PREBUILT lacks native and tool"
+  cp "$PREBUILT/native" "$PREBUILT/tool" "$tmp/"
+elif ! "$native_cc" -fopenmp -g $OPT "$SRC" -o "$tmp/native" >"$tmp/native.cc.log" 2>&1; then
   show "$tmp/native.cc.log" "native compiler output"
   die "$tag native compile failed: $native_cc -fopenmp -g $OPT $SRC"
 fi
-if ! "$tool_cc" -g $OPT "$SRC" -o "$tmp/tool" >"$tmp/tool.cc.log" 2>&1; then
+if [ -z "${PREBUILT:-}" ] && ! "$tool_cc" -g $OPT "$SRC" -o "$tmp/tool" >"$tmp/tool.cc.log" 2>&1; then
   show "$tmp/tool.cc.log" "tool compiler output"
   die "$tag compile with the tool failed: $tool_cc -g $OPT $SRC"
 fi
