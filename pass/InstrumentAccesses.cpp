@@ -310,6 +310,8 @@ void Instrumenter::instrumentCall(CallBase *CB) {
                       : site(IRB, CB, OMPRACER_SITE_CONSTRUCT);
     IRB.CreateCall(Construct, {Site});
     C.Constructs++;
+    if (Name == "__kmpc_doacross_init") // not modelled: the runtime warns once
+      IRB.CreateCall(Unsupported, {IRB.getInt32(OMPRACER_UNSUPPORTED_DOACROSS), Site});
     // A task descriptor is new memory: the runtime may hand out one a finished task
     // used, whose accesses must not be mistaken for this task's.
     if (isTaskAllocCall(CB) && CB->arg_size() >= 5) {

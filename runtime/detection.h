@@ -9,6 +9,8 @@
 
 extern atomic_bool g_detecting;
 
-static inline void detection_stop(void) { atomic_store(&g_detecting, false); }
+static inline void detection_stop(void) {
+  atomic_store(&g_detecting, false);
+}
 
 #endif

@@ -68,16 +68,30 @@ static inline bool ref_holds(const struct access_ref *r, struct access_ref me) {
   return ref_load_mine(r, me.node, &x) && x.site == me.site && x.iter == me.iter;
 }
 
-/* Whether two entries cover a read `me` of the same strand and site: they are from two
- * different iterations, so anything that will ever race with me races with one of them
- * (it is parallel with me only if it is in another iteration, or in another strand
- * parallel with all three). Read without the lock. */
-static inline bool reads_cover(const struct access_ref *r1, const struct access_ref *r2,
-                               struct access_ref me) {
+/* Whether the two read entries already cover a read `me`, so that recording it would
+ * change nothing (read without the lock). Both must name me's site, one must be of
+ * me's strand in another iteration, and the other either of me's strand in a third
+ * iteration or of a strand parallel with me's: then any later access parallel with me
+ * is parallel with one of them, and keep_pair would keep the pair as it is (its LCA is
+ * already as high as any pair with me). Covers one shared value read by every
+ * iteration of every chunk, which would otherwise take the cell's lock each time. */
+static inline bool reads_cover(struct sp_cache *c, const struct access_ref *r1,
+                               const struct access_ref *r2, struct access_ref me) {
   struct access_ref a, b;
-  if (!me.iter || !ref_load_mine(r1, me.node, &a) || !ref_load_mine(r2, me.node, &b))
+  if (!me.iter)
     return false;
-  return a.site == me.site && b.site == me.site && a.iter && b.iter && a.iter != b.iter;
+  bool mine1 = ref_load_mine(r1, me.node, &a), mine2 = ref_load_mine(r2, me.node, &b);
+  if (mine1 && mine2)
+    return a.site == me.site && b.site == me.site && parallel_with(c, a) && parallel_with(c, b) &&
+           a.iter != b.iter;
+  if (mine1 == mine2)
+    return false;
+  struct access_ref m = mine1 ? a : b;
+  const struct access_ref *other = mine1 ? r2 : r1;
+  struct access_ref o = {__atomic_load_n(&other->node, __ATOMIC_ACQUIRE),
+                         __atomic_load_n(&other->site, __ATOMIC_RELAXED), 0};
+  return m.site == me.site && parallel_with(c, m) && o.node && o.site == me.site &&
+         parallel_with(c, o);
 }
 
 static inline struct access_ref ref_of(const struct access_now *now) {

@@ -147,7 +147,7 @@ static bool already_recorded(struct granule_cell *g, const struct access_now *no
    * themselves there and never write the line. */
   if (ref_holds(&h->r1, me) || ref_holds(&h->r2, me))
     return true;
-  if (!reads_cover(&h->r1, &h->r2, me))
+  if (!reads_cover(c, &h->r1, &h->r2, me))
     return false;
   struct access_ref w = {__atomic_load_n(&h->w.node, __ATOMIC_ACQUIRE),
                          __atomic_load_n(&h->w.site, __ATOMIC_RELAXED),

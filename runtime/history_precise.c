@@ -215,7 +215,7 @@ bool precise_already_recorded(struct history_cell *slot, const struct access_now
     return true;
   /* Two other iterations' reads cover this one (reads_cover); the writes must still
    * not race with it: they cannot when a lock is held (the entry has our lockset). */
-  if (!reads_cover(&x->r1, &x->r2, me))
+  if (!reads_cover(c, &x->r1, &x->r2, me))
     return false;
   if (now->lockset)
     return true;

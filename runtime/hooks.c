@@ -82,8 +82,8 @@ EXPORT void __ompracer_task_if0(void) {
 }
 
 EXPORT void __ompracer_unsupported(uint32_t what, uint32_t site) {
-  if (what == OMPRACER_UNSUPPORTED_SIMD)
-    warn_unsupported(UNSUPPORTED_SIMD, site);
+  if (what == OMPRACER_UNSUPPORTED_DOACROSS)
+    warn_unsupported(UNSUPPORTED_DOACROSS, site);
 }
 
 EXPORT void __ompracer_loop_begin(uint32_t site, uint32_t window, uint32_t kind) {

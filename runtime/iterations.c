@@ -66,14 +66,24 @@ static const struct loop_frame *top_tagged(const struct loop_state *ls) {
   return NULL;
 }
 
+/* Inside a worksharing loop, taskloop or distribute loop (also in a simd loop nested
+ * in one), the task's stack belongs to whichever thread runs the iteration. Only a
+ * simd loop on its own shares its task's stack among lanes. */
+static bool in_worksharing_loop(const struct loop_state *ls) {
+  unsigned d = ls->depth < LOOP_NEST_MAX ? ls->depth : LOOP_NEST_MAX;
+  while (d--)
+    if (ls->frame[d].kind != LOOP_SIMD)
+      return true;
+  return false;
+}
+
 void loops_refresh_thread(struct task_rec *rec, struct thread_state *t) {
   const struct loop_state *ls = rec ? &rec->loops : NULL;
   const struct loop_frame *f = ls ? top_tagged(ls) : NULL;
   t->cache.iter = f ? ls->iter : 0;
   t->cache.window = f ? f->window : 0;
   t->cache.tag0 = f ? f->tag0 : 1;
-  /* Only worksharing-like loops: simd lanes share the stack of the task that runs them. */
-  t->private_top = f && f->kind != LOOP_SIMD ? ls->private_top : 0;
+  t->private_top = ls && in_worksharing_loop(ls) ? ls->private_top : 0;
 }
 
 void loop_begin(struct task_rec *rec, site_id site, uint32_t window, enum loop_kind kind) {

@@ -25,8 +25,8 @@
  * down) belongs to whichever thread runs an iteration: iterations and chunks never
  * share it, although one thread reuses it for all of its chunks. Accesses to it inside
  * such a loop are not checked. Cost: a race between such an access and an explicit
- * task that shares the variable is missed. simd lanes do share their task's stack, so
- * simd loops check it like any memory. */
+ * task that shares the variable is missed. The lanes of a simd loop on its own (not
+ * nested in such a loop) do share their task's stack: it is checked like any memory. */
 #ifndef OMPRACER_ITERATIONS_H
 #define OMPRACER_ITERATIONS_H
 

@@ -423,7 +423,7 @@ static const char *mutex_name(ompt_mutex_t kind) {
 /* The locks this thread holds changed: so does the lockset of its accesses. */
 static void set_held(lockset_id held) {
   t_self.held = held;
-  thread_run(t_self.task);
+  thread_update_lockset(); /* same strand: the isParallel cache stays valid */
 }
 
 static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr) {

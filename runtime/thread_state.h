@@ -49,6 +49,18 @@ extern bool g_checking_accesses; /* false in check mode: the OSPG only */
  * make no OpenMP runtime call. */
 void tool_start_openmp(void);
 
+/* Recomputes the lockset of this thread's accesses: the locks it took plus its running
+ * task's. */
+static inline void thread_update_lockset(void) {
+  struct task_rec *task = t_self.task;
+  lockset_id locks = task ? task->locks : 0;
+  lockset_id effective = locks ? lockset_union(t_self.held, locks) : t_self.held;
+  if (effective != t_self.lockset) {
+    t_self.lockset = effective;
+    t_self.lockset_atomic = 0; /* recomputed on the next atomic access */
+  }
+}
+
 /* Makes `task` the running task of this thread and picks up its current strand. */
 static inline void thread_run(struct task_rec *task) {
   t_self.task = task;
@@ -56,12 +68,7 @@ static inline void thread_run(struct task_rec *task) {
   t_self.active = task && (task->checked || task->loops.activated) && g_checking_accesses;
   sp_cache_reset(&t_self.cache, t_self.strand);
   loops_refresh_thread(task, &t_self);
-  lockset_id locks = task ? task->locks : 0;
-  lockset_id effective = locks ? lockset_union(t_self.held, locks) : t_self.held;
-  if (effective != t_self.lockset) {
-    t_self.lockset = effective;
-    t_self.lockset_atomic = 0; /* recomputed on the next atomic access */
-  }
+  thread_update_lockset();
 }
 
 void ompt_events_register(void *lookup_fn);

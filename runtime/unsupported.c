@@ -19,8 +19,10 @@ static const char *const k_what[UNSUPPORTED_COUNT] = {
         "is no num_teams clause, or num_teams(1)): races between different teams of it "
         "cannot show, and critical sections and locks in it are taken as excluding each "
         "other; give it num_teams(2) or more to check them",
-    [UNSUPPORTED_SIMD] = "an omp simd loop: simd is not modelled yet: its iterations are "
-                         "checked as one strand, so races between them are missed",
+    [UNSUPPORTED_DOACROSS] =
+        "a doacross loop (ordered(n) with depend(source/sink)): its cross-iteration "
+        "dependences are not modelled, so data ordered only by them can be reported "
+        "as racing between iterations",
     [UNSUPPORTED_CANCEL] = "cancellation is not modelled: code skipped by a cancel is "
                            "treated as not run, and the ordering a cancel implies is ignored",
 };

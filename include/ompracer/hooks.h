@@ -82,9 +82,9 @@ void __ompracer_loop_begin(uint32_t site, uint32_t window, uint32_t kind);
 void __ompracer_loop_iteration(uint64_t logical_iteration);
 void __ompracer_loop_end(void);
 
-/* The program ran a construct the runtime does not model (`what`: 1 = an omp simd
- * loop), at `site`; the runtime says so once. */
-#define OMPRACER_UNSUPPORTED_SIMD 1
+/* The program ran a construct the runtime does not model (`what`: 2 = a doacross
+ * loop), at `site`; the runtime says so once. (1, omp simd, is modelled now.) */
+#define OMPRACER_UNSUPPORTED_DOACROSS 2
 void __ompracer_unsupported(uint32_t what, uint32_t site);
 
 /* The next task created on this thread is an if(0) task (undeferred by the program's

@@ -7,7 +7,11 @@
 //    write/write report on 64 bytes;
 //  * two memsets fill the two adjacent halves of `halves`: no common byte, no
 //    report.
-// Only `halves` (deterministic) is printed.
+// Only `halves` (deterministic) is printed. The byte count of a report is what the
+// access found racing when it was checked: when the two sections run at the same
+// moment, the one checked second may meet only part of the other's range, and the
+// rest is found by the first one's later bytes (the same pair of sites: no second
+// report). So the CHECK lines accept any count.
 //
 // EXPECT: race
 #include <omp.h>
@@ -40,10 +44,10 @@ int main(void) {
 #pragma omp section
     memset(halves + 32, 2, 32);
   }
-  // CHECK: ==ompracer== WARNING: data race (write/read) on 64 bytes at 0x{{[0-9a-f]+}}
+  // CHECK: ==ompracer== WARNING: data race (write/read) on {{[0-9]+}} bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-14]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-18]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-10]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-19]])
-  // CHECK: ==ompracer== WARNING: data race (write/write) on 64 bytes at 0x{{[0-9a-f]+}}
+  // CHECK: ==ompracer== WARNING: data race (write/write) on {{[0-9]+}} bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-16]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-21]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-12]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-22]])
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
