@@ -5,9 +5,13 @@ into a results directory's wrong.csv: python3 dataracebench/causes.py RESULTS_DI
 import csv
 import sys
 
-ITERATION = "conflicting iterations can fall in one chunk; strands are chunks, not iterations (issue 5)"
-SIMD = "omp simd is not modelled (warned); its iterations are one strand (issue 5)"
-TEAMS = "teams/distribute on the host are not modelled (warned); team-local locks and barriers are taken as global"
+ITERATION = "conflicting iterations can fall in one chunk; strands are chunks, not iterations (issue 5; before iteration strands)"
+SIMD = "omp simd is not modelled (warned); its iterations are one strand (issue 5; before iteration strands)"
+ONE_TEAM = "the teams region ran as a single team on the host (no num_teams: libomp's host default), which the tool warns about: races between teams cannot show"
+TEAMS = ONE_TEAM
+PAIRS = "the history keeps one write and two reads per location: of several racing pairs on one variable, which ones are reported depends on the interleaving (at least one per location is)"
+SINGLE = "which thread executes the single is the observed one: when it is the thread whose nowait chunk wrote a[9], the pair is in series in this run (found when another thread gets there first)"
+THREAD_SENSITIVE = "writes only when omp_get_thread_num() == 0: the iterations that do it are logically parallel, but the one thread that runs them runs them in series (the yes counterpart DRB179 is found)"
 USER_SYNC = "hand-made synchronisation (spin loops on atomics/flush): logically parallel, never concurrent; an apparent-race detector reports it"
 FAST_LOCKS = "fast mode ignores mutual exclusion (warned before the report); precise and auto are right"
 SAME_STATEMENT = "also reports the write/write pair of the same read-modify-write statement, which DataRaceBench does not list"
@@ -17,7 +21,8 @@ CAUSES = {
     "DRB006-indirectaccess2-orig-yes.c": ITERATION,
     "DRB007-indirectaccess3-orig-yes.c": ITERATION,
     "DRB008-indirectaccess4-orig-yes.c": ITERATION,
-    "DRB013-nowait-orig-yes.c": ITERATION + "; found at 8 threads",
+    "DRB013-nowait-orig-yes.c": SINGLE,
+    "DRB171-threadprivate3-orig-no.c": THREAD_SENSITIVE,
     "DRB179-thread-sensitivity-yes.c": ITERATION,
     "DRB024-simdtruedep-orig-yes.c": SIMD,
     "DRB025-simdtruedep-var-yes.c": SIMD,
@@ -27,9 +32,9 @@ CAUSES = {
     "DRB144-critical-missingreduction-orig-gpu-yes.c": TEAMS,
     "DRB150-missinglock1-orig-gpu-yes.c": TEAMS,
     "DRB160-nobarrier-orig-gpu-yes.c": TEAMS,
-    "DRB152-missinglock2-orig-gpu-no.c": TEAMS + "; fast mode also ignores the lock",
-    "DRB155-missingordered-orig-gpu-no.c": TEAMS + "; fast mode also ignores ordered",
-    "DRB158-missingtaskbarrier-orig-gpu-no.c": "target regions are not modelled: the end of the target region waits for the tasks created in it, which the tool does not know",
+    "DRB152-missinglock2-orig-gpu-no.c": FAST_LOCKS,
+    "DRB155-missingordered-orig-gpu-no.c": FAST_LOCKS,
+    "DRB158-missingtaskbarrier-orig-gpu-no.c": "the end of a host target region waits for the tasks created in it; no OMPT event marks that join, so it is not modelled",
     "DRB182-atomic3-no.c": USER_SYNC,
     "DRB184-barrier1-no.c": USER_SYNC,
     "DRB186-barrier2-no.c": USER_SYNC,
@@ -40,7 +45,10 @@ CAUSES = {
     "DRB200-sync1-no.c": USER_SYNC,
     "DRB183-atomic3-yes.c": "finds the listed race; the other pair is ordered only by hand-made synchronisation (spin loop on an atomic)",
     "DRB185-barrier1-yes.c": "finds the listed race; the other pairs are ordered only by a hand-made barrier (atomics and locks)",
-    "DRB189-barrier3-yes.c": "finds the listed race; the other pairs are ordered only by a hand-made barrier (atomics and locks)",
+    "DRB189-barrier3-yes.c": {
+        "auto": "spins on a hand-made barrier; this run exceeded the 30 s limit (0.01 s when run alone: the spinning depends on how the two threads are scheduled)",
+        "*": "finds the listed race; the other pairs are ordered only by a hand-made barrier (atomics and locks)",
+    },
     "DRB069-sectionslock1-orig-no.c": FAST_LOCKS,
     "DRB085-threadprivate-orig-no.c": FAST_LOCKS,
     "DRB091-threadprivate2-orig-no.c": FAST_LOCKS,
@@ -60,24 +68,24 @@ CAUSES = {
     "DRB178-input-dependence-var-yes.c": "the racy branch does not run with the input DataRaceBench uses (32)",
     "DRB058-jacobikernel-orig-no.c": "precise mode too slow for the 30 s limit (history entries per ST-node on every access)",
     "DRB065-pireduction-orig-no.c": "precise mode too slow for the 30 s limit",
-    "DRB191-critical-section2-yes.c": "the program spins until its partner thread acts; auto's check run and the real run together exceed the 30 s limit",
-    "DRB199-prodcons-yes.c": {
-        "auto": "long producer/consumer run: every critical entry and exit makes OSPG nodes; the node arena fills (max_nodes) and detection stops, as it says",
-        "*": "finds size++ (line 33) vs size-- (45), which the header calls line 34, and the other real pairs between critical(A) and critical(B)",
+    "DRB191-critical-section2-yes.c": {
+        "auto": "the program spins until its partner thread acts; auto's check run and the real run together exceed the 30 s limit",
+        "*": "finds the listed races; the extra pairs are ordered only by hand-made synchronisation (a spin loop on a shared flag)",
     },
+    "DRB199-prodcons-yes.c": "finds size++ (line 33) vs size-- (45), which the header calls line 34, and the other real pairs between critical(A) and critical(B)",
     "DRB020-privatemissing-var-yes.c": SAME_STATEMENT,
     "DRB035-truedepscalar-orig-yes.c": SAME_STATEMENT,
     "DRB036-truedepscalar-var-yes.c": SAME_STATEMENT,
     "DRB111-linearmissing-orig-yes.c": SAME_STATEMENT + "; one listed pair is within one chunk (issue 5)",
-    "DRB095-doall2-taskloop-orig-yes.c": "taskloop tasks are strands but their iterations are not: the pairs within one task's chunk of iterations are missed (issue 5)",
+    "DRB095-doall2-taskloop-orig-yes.c": PAIRS,
     "DRB136-taskdep-mutexinoutset-orig-yes.c": "reports the real races on c (lines 26, 32, 34, 36); DataRaceBench lists a d/d pair on line 36 that one task writes once",
-    "DRB073-doall2-orig-yes.c": ITERATION,
+    "DRB073-doall2-orig-yes.c": PAIRS,
     "DRB074-flush-orig-yes.c": FAST_LOCKS + "; the extra pair is inside a critical",
     "DRB084-threadprivatemissing-orig-yes.c": FAST_LOCKS + "; the extra pair is inside a critical",
     "DRB092-threadprivatemissing2-orig-yes.c": FAST_LOCKS + "; the extra pair is inside a critical",
-    "DRB148-critical1-orig-gpu-yes.c": TEAMS + "; fast mode also reports the pair inside the critical",
+    "DRB148-critical1-orig-gpu-yes.c": FAST_LOCKS + "; the extra pair is inside a critical",
     "DRB181-SmithWaterman-yes.c": FAST_LOCKS + "; the extra pair is inside a critical",
-    "DRB180-miniAMR-yes.c": "finds the race; also reports pairs of the same loops that DataRaceBench does not list, and misses one listed pair within a chunk (issue 5)",
+    "DRB180-miniAMR-yes.c": "finds the race; also reports pairs of the same loops that DataRaceBench does not list; " + PAIRS,
 }
 
 

@@ -193,6 +193,10 @@ public:
     Type *Void = Type::getVoidTy(Ctx), *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
     Begin = M.getOrInsertFunction("__ompracer_loop_begin", Void, I32, I32, I32);
     Iteration = M.getOrInsertFunction("__ompracer_loop_iteration", Void, I64);
+    // Deliberately opaque (it may touch any memory): otherwise the optimiser forwards a
+    // value stored in one iteration to a load of the next (loop-load elimination) and the
+    // load, whose race is between iterations, disappears. The price: loop-invariant
+    // loads stay in the loop (and are checked in every iteration).
     End = M.getOrInsertFunction("__ompracer_loop_end", Void);
   }
   bool run(Function &F, const TaskBoundParams &Params);

@@ -68,13 +68,12 @@ static inline bool ref_holds(const struct access_ref *r, struct access_ref me) {
   return ref_load_mine(r, me.node, &x) && x.site == me.site && x.iter == me.iter;
 }
 
-/* Whether the two read entries already cover a read `me`, so that recording it would
- * change nothing (read without the lock). Both must name me's site, one must be of
- * me's strand in another iteration, and the other either of me's strand in a third
- * iteration or of a strand parallel with me's: then any later access parallel with me
- * is parallel with one of them, and keep_pair would keep the pair as it is (its LCA is
- * already as high as any pair with me). Covers one shared value read by every
- * iteration of every chunk, which would otherwise take the cell's lock each time. */
+/* Whether recording a read `me` would leave the two read entries as they are, checked
+ * without the lock: one of them is of me's strand in another iteration, and the other
+ * of me's strand in a third iteration or of a strand parallel with me's. Then me is
+ * parallel with both, and keep_pair keeps the pair, whose LCA is already as high as
+ * any pair with me (this holds whatever the entries' sites). Covers shared values read
+ * by every iteration of every chunk, which would otherwise take the cell's lock. */
 static inline bool reads_cover(struct sp_cache *c, const struct access_ref *r1,
                                const struct access_ref *r2, struct access_ref me) {
   struct access_ref a, b;
@@ -82,16 +81,13 @@ static inline bool reads_cover(struct sp_cache *c, const struct access_ref *r1,
     return false;
   bool mine1 = ref_load_mine(r1, me.node, &a), mine2 = ref_load_mine(r2, me.node, &b);
   if (mine1 && mine2)
-    return a.site == me.site && b.site == me.site && parallel_with(c, a) && parallel_with(c, b) &&
-           a.iter != b.iter;
+    return parallel_with(c, a) && parallel_with(c, b) && a.iter != b.iter;
   if (mine1 == mine2)
     return false;
   struct access_ref m = mine1 ? a : b;
   const struct access_ref *other = mine1 ? r2 : r1;
-  struct access_ref o = {__atomic_load_n(&other->node, __ATOMIC_ACQUIRE),
-                         __atomic_load_n(&other->site, __ATOMIC_RELAXED), 0};
-  return m.site == me.site && parallel_with(c, m) && o.node && o.site == me.site &&
-         parallel_with(c, o);
+  struct access_ref o = {__atomic_load_n(&other->node, __ATOMIC_ACQUIRE), 0, 0};
+  return parallel_with(c, m) && o.node && parallel_with(c, o);
 }
 
 static inline struct access_ref ref_of(const struct access_now *now) {
