@@ -176,13 +176,3 @@ void loop_end(struct task_rec *rec) {
   }
   thread_run(rec);
 }
-
-void loops_abandon(struct task_rec *rec) {
-  struct loop_state *ls = &rec->loops;
-  if (!ls->depth)
-    return;
-  ls->depth = 0;
-  ls->iter = 0;
-  ls->activated = 0;
-  thread_run(rec);
-}

@@ -72,9 +72,6 @@ void loops_init(void (*get_task_info)(void));
 void loop_begin(struct task_rec *rec, site_id site, uint32_t window, enum loop_kind kind);
 void loop_iteration(struct task_rec *rec, uint64_t logical_iteration);
 void loop_end(struct task_rec *rec);
-/* The task's structure moved on under open loops (the worksharing construct ended
- * without their end markers): forgets them. */
-void loops_abandon(struct task_rec *rec);
 
 /* Copies the task's running iteration, window and private stack bound into the
  * thread's hot-path state (called by thread_run). */
