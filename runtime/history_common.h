@@ -62,6 +62,15 @@ static inline bool ref_load_mine(const struct access_ref *r, node_id node, struc
   return __atomic_load_n(&r->node, __ATOMIC_RELAXED) == node;
 }
 
+/* Reads an entry of any strand without the lock. It may be torn while a writer
+ * replaces it; callers only use it to decide whether to take the lock, and such a
+ * writer compares itself with the entries this access is covered by. */
+static inline struct access_ref ref_load(const struct access_ref *r) {
+  return (struct access_ref){__atomic_load_n(&r->node, __ATOMIC_ACQUIRE),
+                             __atomic_load_n(&r->site, __ATOMIC_RELAXED),
+                             __atomic_load_n(&r->iter, __ATOMIC_RELAXED)};
+}
+
 /* Whether an entry holds exactly this access (read without the lock). */
 static inline bool ref_holds(const struct access_ref *r, struct access_ref me) {
   struct access_ref x;
@@ -86,7 +95,8 @@ static inline bool reads_cover(struct sp_cache *c, const struct access_ref *r1,
     return false;
   struct access_ref m = mine1 ? a : b;
   const struct access_ref *other = mine1 ? r2 : r1;
-  struct access_ref o = {__atomic_load_n(&other->node, __ATOMIC_ACQUIRE), 0, 0};
+  struct access_ref o = ref_load(other);
+  o.iter = 0; /* another strand's: only its node matters (a torn read of mine: not parallel) */
   return parallel_with(c, m) && o.node && parallel_with(c, o);
 }
 

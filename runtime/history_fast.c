@@ -131,10 +131,9 @@ static struct split_bytes *split_cell(struct granule_cell *g, uint32_t *split) {
 
 /* Whether recording this access in a whole granule would change nothing and find no
  * race, checked without the lock: the same strand made this very access before (in
- * the same iteration), or, for a read, two other iterations of the strand read here at
- * the same site (reads_cover) and the write slot holds nothing parallel with it. A
- * writer racing with this check compares itself with those reads, so a race is still
- * reported once for the pair of sites. */
+ * the same iteration), or, for a read, the two read entries already cover it
+ * (reads_cover) and the write slot holds nothing parallel with it. A writer racing
+ * with this check compares itself with those reads. */
 static bool already_recorded(struct granule_cell *g, const struct access_now *now,
                              struct sp_cache *c, uint32_t gen) {
   if (g->gen != gen || CELL_SPLIT(atomic_load_explicit(&g->state, memory_order_relaxed)))
@@ -149,9 +148,7 @@ static bool already_recorded(struct granule_cell *g, const struct access_now *no
     return true;
   if (!reads_cover(c, &h->r1, &h->r2, me))
     return false;
-  struct access_ref w = {__atomic_load_n(&h->w.node, __ATOMIC_ACQUIRE),
-                         __atomic_load_n(&h->w.site, __ATOMIC_RELAXED),
-                         __atomic_load_n(&h->w.iter, __ATOMIC_RELAXED)};
+  struct access_ref w = ref_load(&h->w);
   return !w.node || !conflicts(c, now, w);
 }
 

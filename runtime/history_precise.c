@@ -213,21 +213,14 @@ bool precise_already_recorded(struct history_cell *slot, const struct access_now
     return ref_holds(&x->w1, me) || ref_holds(&x->w2, me);
   if (ref_holds(&x->r1, me) || ref_holds(&x->r2, me))
     return true;
-  /* Two other iterations' reads cover this one (reads_cover); the writes must still
-   * not race with it: they cannot when a lock is held (the entry has our lockset). */
+  /* The two reads cover this one (reads_cover); the writes must still not race with
+   * it: they cannot when a lock is held (the entry has our lockset). */
   if (!reads_cover(c, &x->r1, &x->r2, me))
     return false;
   if (now->lockset)
     return true;
-  const struct access_ref *w[2] = {&x->w1, &x->w2};
-  for (int k = 0; k < 2; k++) {
-    struct access_ref v = {__atomic_load_n(&w[k]->node, __ATOMIC_ACQUIRE),
-                           __atomic_load_n(&w[k]->site, __ATOMIC_RELAXED),
-                           __atomic_load_n(&w[k]->iter, __ATOMIC_RELAXED)};
-    if (v.node && conflicts(c, now, v))
-      return false;
-  }
-  return true;
+  struct access_ref w1 = ref_load(&x->w1), w2 = ref_load(&x->w2);
+  return !(w1.node && conflicts(c, now, w1)) && !(w2.node && conflicts(c, now, w2));
 }
 
 void precise_access(struct history_cell *slot, uintptr_t addr, unsigned nbytes,

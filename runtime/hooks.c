@@ -17,6 +17,12 @@ static inline void check_access(const void *addr, uint64_t size, uint32_t site, 
     return;
   if (__builtin_expect(!atomic_load_explicit(&g_detecting, memory_order_relaxed), 0))
     return;
+  /* Inside a worksharing loop or taskloop, the running task's own stack belongs to the
+   * thread that runs the iteration: two iterations (or chunks) never share it, so its
+   * accesses are not checked there (iterations.h). */
+  if (__builtin_expect(t->private_top != 0, 0) && (uintptr_t)addr < t->private_top &&
+      (uintptr_t)addr >= (uintptr_t)__builtin_frame_address(0))
+    return;
   /* A reduction's combining step is mutually exclusive with the others of its kind,
    * whichever method libomp picks (tree, atomic, critical): it counts as atomic. */
   uint32_t atomic_bit = (atomic ? ACCESS_ATOMIC : 0) | t->combining;
@@ -26,12 +32,6 @@ static inline void check_access(const void *addr, uint64_t size, uint32_t site, 
       t->lockset_atomic = lockset_add(t->lockset, LOCK_ATOMIC);
     lockset = t->lockset_atomic;
   }
-  /* Inside a worksharing loop or taskloop, the running task's own stack belongs to the
-   * thread that runs the iteration: two iterations (or chunks) never share it, so its
-   * accesses are not checked there (iterations.h). */
-  if (__builtin_expect(t->private_top != 0, 0) && (uintptr_t)addr < t->private_top &&
-      (uintptr_t)addr >= (uintptr_t)__builtin_frame_address(0))
-    return;
   struct access_now now = {t->strand, site | atomic_bit, t->cache.iter, is_write, lockset};
   struct race_found races[MAX_RACES_PER_ACCESS];
   unsigned n = history_fast_access((uintptr_t)addr, size, &now, &t->cache, races);

@@ -43,13 +43,18 @@ static site_id loop_site(const struct task_rec *rec, site_id site, enum loop_kin
   return from_node ? from_node : site;
 }
 
+/* Names the loop a strand's tagged accesses belong to, for reports. */
+static void label_strand(node_id w, const struct loop_frame *f) {
+  if (w == ospg_root()) /* the root stands in for every node once the arena is full */
+    return;
+  ospg_node(w)->construct = (uint8_t)loop_construct_kind((enum loop_kind)f->kind);
+  ospg_node(w)->site = f->site;
+}
+
 /* Makes the task's current strand host f's iterations (a segment begins there). */
 static void host(struct task_rec *rec, struct loop_frame *f) {
   node_id w = rec->ss.strand;
-  if (w != ospg_root()) { /* the root stands in for every node once the arena is full */
-    ospg_node(w)->construct = (uint8_t)loop_construct_kind((enum loop_kind)f->kind);
-    ospg_node(w)->site = f->site;
-  }
+  label_strand(w, f);
   f->segment = w;
   if (rec->loops.tagged_strand != w) {
     rec->loops.tagged_strand = w;
@@ -167,12 +172,8 @@ void loop_end(struct task_rec *rec) {
     ss_new_strand(&rec->ss); /* the rest of the outer iteration is in series with us */
   ls->iter = f->outer_iter;
   /* The outer loop's next iteration sees the strand moved and starts a segment. */
-  if (f->outer_iter && rec->ss.strand != ospg_root()) {
-    const struct loop_frame *outer = top_tagged(ls);
-    if (outer) {
-      ospg_node(rec->ss.strand)->construct = (uint8_t)loop_construct_kind(outer->kind);
-      ospg_node(rec->ss.strand)->site = outer->site;
-    }
-  }
+  const struct loop_frame *outer = f->outer_iter ? top_tagged(ls) : NULL;
+  if (outer)
+    label_strand(rec->ss.strand, outer);
   thread_run(rec);
 }
