@@ -175,7 +175,10 @@ const Value *comparedSlot(const Loop &L) {
 }
 
 // One loop to mark.
-using BlockEdge = std::pair<BasicBlock *, BasicBlock *>;
+struct BlockEdge {
+  BasicBlock *From, *To;
+  bool Unwind; // To was an exception handler's pad when the loop was described
+};
 struct MarkedLoop {
   Loop *L = nullptr;
   const Value *Slot = nullptr;
@@ -204,12 +207,13 @@ public:
 private:
   DebugLoc directiveLoc(Function &F, const LoopOrigin &O, const Loop &L);
   void mark(Function &F, const MarkedLoop &ML);
-  BasicBlock *onEdge(BasicBlock *From, BasicBlock *To);
+  BasicBlock *onEdge(const BlockEdge &E);
+  BasicBlock *splitNormalEdge(BasicBlock *From, BasicBlock *To);
   DebugLoc artificialLoc(Function &F);
 
   LLVMContext &Ctx;
   FunctionCallee Begin, Iteration, End;
-  std::map<BlockEdge, BasicBlock *> SplitEdges;
+  std::map<std::pair<BasicBlock *, BasicBlock *>, BasicBlock *> SplitEdges;
 };
 
 DebugLoc LoopMarker::artificialLoc(Function &F) {
@@ -233,18 +237,62 @@ DebugLoc LoopMarker::directiveLoc(Function &F, const LoopOrigin &O, const Loop &
   return artificialLoc(F);
 }
 
-// A block on the edge From -> To where code runs exactly when the edge is taken.
-BasicBlock *LoopMarker::onEdge(BasicBlock *From, BasicBlock *To) {
-  auto [It, New] = SplitEdges.try_emplace({From, To}, nullptr);
-  if (New)
-    It->second = From->getSingleSuccessor() == To ? From : SplitEdge(From, To);
+// Splits the normal edge From -> To with a new block of its own. Unlike LLVM's
+// SplitEdge, which may split the top of To instead, neither From nor To changes
+// identity, so the other recorded edges stay valid. Null for edges that cannot be split
+// (indirectbr, callbr).
+BasicBlock *LoopMarker::splitNormalEdge(BasicBlock *From, BasicBlock *To) {
+  Instruction *T = From->getTerminator();
+  if (isa<IndirectBrInst>(T) || isa<CallBrInst>(T))
+    return nullptr;
+  BasicBlock *Mid = BasicBlock::Create(Ctx, "ompracer.edge", To->getParent(), To);
+  BranchInst::Create(To, Mid);
+  for (unsigned I = 0; I < T->getNumSuccessors(); I++)
+    if (T->getSuccessor(I) == To)
+      T->setSuccessor(I, Mid);
+  // Mid is one predecessor however many of From's successors were To.
+  for (PHINode &Phi : To->phis()) {
+    bool Seen = false;
+    for (unsigned I = Phi.getNumIncomingValues(); I-- > 0;)
+      if (Phi.getIncomingBlock(I) == From) {
+        if (Seen)
+          Phi.removeIncomingValue(I, false);
+        else
+          Phi.setIncomingBlock(I, Mid), Seen = true;
+      }
+  }
+  return Mid;
+}
+
+// A block on the edge where code runs exactly when the edge is taken, or null when
+// none can be made. An unwind edge (an invoke in the loop whose exception leaves it:
+// C++ bodies calling functions that may throw) ends in a landing pad, which must stay
+// the first instruction of a block reached by unwind edges only: the edge gets a
+// landing pad of its own (SplitBlockPredecessors does that for landing pads), split off
+// the block From unwinds to now (an earlier split may have replaced the original one).
+// Funclet pads (Windows EH) are left unmarked.
+BasicBlock *LoopMarker::onEdge(const BlockEdge &E) {
+  auto [It, New] = SplitEdges.try_emplace({E.From, E.To}, nullptr);
+  if (!New)
+    return It->second;
+  if (E.Unwind) {
+    auto *Invoke = dyn_cast<InvokeInst>(E.From->getTerminator());
+    BasicBlock *Pad = Invoke ? Invoke->getUnwindDest() : nullptr;
+    if (Pad && Pad->isLandingPad())
+      It->second = SplitBlockPredecessors(Pad, {E.From}, ".ompracer.unwind");
+  } else {
+    It->second = E.From->getSingleSuccessor() == E.To ? E.From : splitNormalEdge(E.From, E.To);
+  }
   return It->second;
 }
 
 void LoopMarker::mark(Function &F, const MarkedLoop &ML) {
   IRBuilder<> IRB(Ctx);
-  for (auto &[From, To] : ML.Entries) {
-    IRB.SetInsertPoint(onEdge(From, To)->getTerminator());
+  for (const BlockEdge &E : ML.Entries) {
+    BasicBlock *On = onEdge(E);
+    if (!On)
+      continue;
+    IRB.SetInsertPoint(On->getTerminator());
     IRB.SetCurrentDebugLocation(ML.Where);
     IRB.CreateCall(Begin, {IRB.getInt32(0), IRB.getInt32(ML.Window), IRB.getInt32(ML.Kind)});
   }
@@ -253,8 +301,11 @@ void LoopMarker::mark(Function &F, const MarkedLoop &ML) {
   IRB.SetCurrentDebugLocation(Artificial);
   Value *IV = IRB.CreateLoad(ML.SlotType, const_cast<Value *>(ML.Slot));
   IRB.CreateCall(Iteration, {IRB.CreateZExtOrTrunc(IV, IRB.getInt64Ty())});
-  for (auto &[From, To] : ML.Exits) {
-    IRB.SetInsertPoint(onEdge(From, To)->getTerminator());
+  for (const BlockEdge &E : ML.Exits) {
+    BasicBlock *On = onEdge(E);
+    if (!On)
+      continue;
+    IRB.SetInsertPoint(On->getTerminator());
     IRB.SetCurrentDebugLocation(Artificial);
     IRB.CreateCall(End, {});
   }
@@ -271,11 +322,12 @@ bool describeLoop(MarkedLoop &ML) {
     return false;
   for (BasicBlock *Pred : predecessors(Header))
     if (!L.contains(Pred))
-      ML.Entries.push_back({Pred, Header});
+      ML.Entries.push_back({Pred, Header, Header->isEHPad()});
   SmallVector<Loop::Edge, 4> Exits;
   L.getExitEdges(Exits);
   for (auto &[From, To] : Exits)
-    ML.Exits.push_back({const_cast<BasicBlock *>(From), const_cast<BasicBlock *>(To)});
+    ML.Exits.push_back(
+        {const_cast<BasicBlock *>(From), const_cast<BasicBlock *>(To), To->isEHPad()});
   return true;
 }
 
