@@ -1,6 +1,7 @@
 #include "history_precise.h"
 
 #include "history_common.h"
+#include "detection.h"
 #include "log.h"
 #include "reserve.h"
 #include "shadow.h"
@@ -26,7 +27,6 @@ static struct precise_entry *g_pool;
 static uint64_t g_capacity;
 static _Atomic uint64_t g_used;
 static _Atomic uint32_t g_pool_gen; /* bumped by precise_reset */
-static atomic_bool g_full;
 static bool g_enabled;
 
 /* Entries of forgotten memory (fresh stack frames, new heap blocks) are reused by the
@@ -75,11 +75,11 @@ static uint32_t new_entry(lockset_id lockset, node_id owner) {
   if (!e) {
     uint64_t i = atomic_fetch_add(&g_used, 1);
     if (i >= g_capacity || i >= UINT32_MAX - 1) {
-      if (!atomic_exchange(&g_full, true))
-        log_line("ERROR: the precise access history pool is full (raise it with "
-                 "OMPRACER_OPTIONS=shadow_limit_mb=N); accesses are still checked against "
-                 "the history kept so far, but new history is not kept, so races with "
-                 "later accesses can be missed");
+      detection_gap(GAP_PRECISE_POOL, false,
+                    "the precise access history pool is full (raise it with "
+                    "OMPRACER_OPTIONS=shadow_limit_mb=N); accesses are still checked against "
+                    "the history kept so far, but new history is not kept, so races with "
+                    "later accesses can be missed");
       return 0;
     }
     e = (uint32_t)i + 1;

@@ -1,5 +1,6 @@
 #include "lockset.h"
 
+#include "detection.h"
 #include "log.h"
 
 #include <pthread.h>
@@ -51,7 +52,8 @@ static lockset_id intern(const uint64_t *locks, unsigned n) {
   }
   pthread_mutex_unlock(&g_intern_mutex);
   if (!found)
-    log_line("ERROR: too many distinct locksets; accesses under new ones count as unlocked");
+    detection_gap(GAP_LOCKSETS, false,
+                  "too many distinct locksets; accesses under new ones count as unlocked");
   return found;
 }
 

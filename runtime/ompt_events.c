@@ -2,6 +2,7 @@
  * concerns (strand_stack.c, team.c). The directive's source site comes from the
  * marker the pass puts before each runtime call (__ompracer_construct). */
 #include "history_precise.h"
+#include "detection.h"
 #include "log.h"
 #include "mode_check.h"
 #include "ompracer/hooks.h"
@@ -39,8 +40,8 @@ static struct task_rec *task_of(ompt_data_t *d) {
 static struct task_rec *new_task_rec(struct team *team, bool checked) {
   struct task_rec *rec = calloc(1, sizeof *rec);
   if (!rec) {
-    log_line("ERROR: out of memory for task state; race detection is off from here on");
-    detection_stop();
+    detection_gap(GAP_TASK_STATE, true,
+                  "out of memory for task state; race detection is off from here on");
     return NULL;
   }
   rec->team = team;

@@ -8,11 +8,12 @@
 struct ompr_options g_opts;
 
 static const char *const k_valid_keys =
-    "mode, exitcode, verbosity, log_path, max_nodes, shadow_limit_mb";
+    "mode, exitcode, incomplete_exitcode, verbosity, log_path, max_nodes, shadow_limit_mb";
 
 static void set_defaults(void) {
   g_opts.mode = MODE_FAST;
   g_opts.exitcode = 66;
+  g_opts.incomplete_exitcode = 67;
   g_opts.verbosity = 0;
   g_opts.log_path = NULL;
   g_opts.max_nodes = 1u << 26;    /* 64 Mi nodes = 1.75 GiB of address space */
@@ -63,6 +64,14 @@ static int apply(const char *key, const char *value, char *err, size_t errlen) {
       return -1;
     }
     g_opts.exitcode = (int)v;
+    return 0;
+  }
+  if (!strcmp(key, "incomplete_exitcode")) {
+    if (parse_u64(value, 0, 255, &v)) {
+      snprintf(err, errlen, "bad value '%s' for incomplete_exitcode; expected 0..255", value);
+      return -1;
+    }
+    g_opts.incomplete_exitcode = (int)v;
     return 0;
   }
   if (!strcmp(key, "verbosity")) {

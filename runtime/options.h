@@ -11,6 +11,7 @@ enum ompr_mode { MODE_FAST, MODE_PRECISE, MODE_CHECK };
 struct ompr_options {
   enum ompr_mode mode;
   int exitcode;  /* exit code when a race was reported (0: keep the program's) */
+  int incomplete_exitcode; /* exit code when no race was reported but checking had a gap */
   int verbosity; /* 0 quiet, 1 summary and start-up line, 2 OMPT event trace */
   const char *log_path;
   uint64_t max_nodes;       /* OSPG node arena capacity */

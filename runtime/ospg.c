@@ -35,11 +35,11 @@ bool ospg_exhausted(void) {
 }
 
 static node_id give_up(const char *why) {
-  detection_stop();
-  if (!atomic_exchange(&g_exhausted, true))
-    log_line("ERROR: %s; race detection is off from here on (raise it with "
-             "OMPRACER_OPTIONS=max_nodes=N, now %llu)",
-             why, (unsigned long long)(g_capacity - 1));
+  atomic_store(&g_exhausted, true);
+  detection_gap(GAP_NODES, true,
+                "%s; race detection is off from here on (raise it with "
+                "OMPRACER_OPTIONS=max_nodes=N, now %llu)",
+                why, (unsigned long long)(g_capacity - 1));
   return g_root;
 }
 

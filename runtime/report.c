@@ -1,5 +1,6 @@
 #include "report.h"
 
+#include "detection.h"
 #include "log.h"
 #include "mode_check.h"
 #include "options.h"
@@ -170,6 +171,10 @@ unsigned report_count(void) {
 
 void report_summary(void) {
   unsigned n = report_count();
-  if (n || g_opts.verbosity >= 1)
+  if (detection_incomplete())
+    log_line("SUMMARY: %u data race(s) reported; checking was incomplete (see the ERROR "
+             "above), so races may have been missed",
+             n);
+  else if (n || g_opts.verbosity >= 1)
     log_line("SUMMARY: %u data race(s) reported", n);
 }

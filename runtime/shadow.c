@@ -33,11 +33,11 @@ bool shadow_exhausted(void) {
 }
 
 void shadow_out_of_room(const char *why) {
-  detection_stop();
-  if (!atomic_exchange(&g_exhausted, true))
-    log_line("ERROR: %s; race detection is off from here on (raise it with "
-             "OMPRACER_OPTIONS=shadow_limit_mb=N, now %llu)",
-             why, (unsigned long long)g_limit_mb);
+  atomic_store(&g_exhausted, true);
+  detection_gap(GAP_SHADOW, true,
+                "%s; race detection is off from here on (raise it with "
+                "OMPRACER_OPTIONS=shadow_limit_mb=N, now %llu)",
+                why, (unsigned long long)g_limit_mb);
 }
 
 /* Maps the leaf for a top slot; several threads may race here, one wins the CAS. */

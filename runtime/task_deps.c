@@ -1,5 +1,6 @@
 #include "task_deps.h"
 
+#include "detection.h"
 #include "log.h"
 #include "reserve.h"
 
@@ -17,7 +18,6 @@ struct dep_edge {
 static struct dep_edge *g_edges;
 static uint64_t g_edge_capacity;
 static _Atomic uint32_t g_next_edge = 1;
-static atomic_bool g_edges_full;
 static bool g_chain_mutex = true;
 
 void deps_chain_mutexinoutset(bool chain) {
@@ -49,9 +49,9 @@ static void add_edge(node_id task, node_id pred) {
       return;
   uint32_t id = atomic_fetch_add(&g_next_edge, 1);
   if (id >= g_edge_capacity) {
-    if (!atomic_exchange(&g_edges_full, true))
-      log_line("ERROR: the task dependence edge arena is full; dependent tasks from here on "
-               "may be reported as racing");
+    detection_gap(GAP_DEP_EDGES, false,
+                  "the task dependence edge arena is full; dependent tasks from here on "
+                  "may be reported as racing");
     return;
   }
   g_edges[id] = (struct dep_edge){pred, n->preds};

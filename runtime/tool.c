@@ -1,5 +1,6 @@
 /* Start-up and shut-down: OMPRACER_OPTIONS, the OMPT handshake with libomp, and the
  * exit summary and exit code. */
+#include "detection.h"
 #include "history_precise.h"
 #include "log.h"
 #include "mode_check.h"
@@ -101,15 +102,29 @@ EXPORT ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
   return &result;
 }
 
+/* A reported race decides the exit code (option exitcode); otherwise a gap in the
+ * checking does (incomplete_exitcode); otherwise the program keeps its own. */
+static void exit_with_verdict(void) {
+  int code = report_count() && g_opts.exitcode ? g_opts.exitcode
+             : detection_incomplete()          ? g_opts.incomplete_exitcode
+                                               : 0;
+  if (code) {
+    fflush(NULL);
+    _exit(code);
+  }
+}
+
 /* Runs from the dynamic linker's finalisation, after the program's atexit handlers:
  * the program's own output is complete, so the summary comes last. */
 __attribute__((destructor)) static void on_unload(void) {
   if (!g_tool_started) {
-    if (atomic_load(&g_hooks_seen))
-      log_line("ERROR: the OpenMP runtime never started the ompracer OMPT tool, so no data "
-               "races were checked: link with LLVM's libomp (libgomp has no OMPT support) "
-               "and do not set OMP_TOOL=disabled");
-    else if (g_opts.mode == MODE_CHECK) /* nothing ran in parallel: nothing to be precise about */
+    if (atomic_load(&g_hooks_seen)) {
+      detection_gap(GAP_NO_TOOL, true,
+                    "the OpenMP runtime never started the ompracer OMPT tool, so no data "
+                    "races were checked: link with LLVM's libomp (libgomp has no OMPT "
+                    "support) and do not set OMP_TOOL=disabled");
+      exit_with_verdict();
+    } else if (g_opts.mode == MODE_CHECK) /* nothing ran in parallel: nothing to be precise about */
       log_line("CHECK: fast (the program ran no OpenMP parallel construct)");
     else if (g_opts.verbosity >= 1) /* no parallel construct ran: nothing could race */
       log_line("SUMMARY: 0 data race(s) reported (the program ran no OpenMP parallel "
@@ -118,8 +133,5 @@ __attribute__((destructor)) static void on_unload(void) {
   }
   mode_print_verdict();
   report_summary();
-  if (report_count() && g_opts.exitcode) {
-    fflush(NULL);
-    _exit(g_opts.exitcode);
-  }
+  exit_with_verdict();
 }

@@ -6,7 +6,10 @@
 # with OMP_NUM_THREADS=THREADS and checks:
 #   1. the tool-built program's stdout equals the native program's stdout, byte for byte;
 #   2. the exit code: 66 for a program marked `// EXPECT: race`, the native exit
-#      code for one marked `// EXPECT: norace`;
+#      code for one marked `// EXPECT: norace`, 67 for one marked
+#      `// EXPECT: incomplete` (a limit stopped the checking and no race was
+#      reported; its stderr is checked like a race program's). A `// OPTIONS: k=v:...`
+#      line adds those OMPRACER_OPTIONS to the tool run;
 #   3. stderr: for race programs (at 2 or more threads) FileCheck runs over the
 #      reports with the CHECK lines of SRC; every `==ompracer==` line must be matched
 #      (--implicit-check-not). Reports of different site pairs may be printed in any
@@ -84,9 +87,11 @@ if [ "$MODE" != fast ] && grep -q "// $MODE_UC\(-NEXT\|-NOT\)\?:" "$SRC"; then
   prefix=$MODE_UC
 fi
 case "$expect" in
-  race | norace) ;;
-  *) die "$tag $SRC has no '// EXPECT: race' or '// EXPECT: norace' line" ;;
+  race | norace | incomplete) ;;
+  *) die "$tag $SRC has no '// EXPECT: race', '// EXPECT: norace' or '// EXPECT: incomplete' line" ;;
 esac
+# `// OPTIONS: k=v:k=v`: more OMPRACER_OPTIONS for the tool run (after mode=MODE).
+extra_options=$(sed -n 's|^// OPTIONS: *\([^ ]*\) *$|\1|p' "$SRC" | head -n 1)
 
 # `// VERDICT: fast` / `// VERDICT: precise WHAT at LINE`: checked in the THREADS=2
 # runs of the first mode of the `// MODES:` line only, not in every configuration.
@@ -154,7 +159,7 @@ fi
 
 # --- run -------------------------------------------------------------------------
 run() { # run BIN PREFIX [RUN_MODE] -> PREFIX.out PREFIX.err, sets rc
-  (cd "$tmp" && OMPRACER_OPTIONS=mode=${3:-$MODE} OMP_NUM_THREADS=$THREADS timeout -k 10 "$TEST_TIMEOUT" "$1" \
+  (cd "$tmp" && OMPRACER_OPTIONS=mode=${3:-$MODE}${extra_options:+:$extra_options} OMP_NUM_THREADS=$THREADS timeout -k 10 "$TEST_TIMEOUT" "$1" \
     >"$2.out" 2>"$2.err" </dev/null)
   rc=$?
 }
@@ -186,6 +191,8 @@ fi
 # 2. exit code.
 if [ "$expect" = race ] && [ "$THREADS" -ge 2 ]; then
   [ "$tool_rc" = 66 ] || complain "exit code $tool_rc, expected 66 (race program; native exit code $native_rc)"
+elif [ "$expect" = incomplete ]; then
+  [ "$tool_rc" = 67 ] || complain "exit code $tool_rc, expected 67 (checking stopped early, no race reported; native exit code $native_rc)"
 elif [ "$expect" = norace ]; then
   [ "$tool_rc" = "$native_rc" ] || complain "exit code $tool_rc, expected the native exit code $native_rc (no-race program)"
 fi
@@ -223,7 +230,7 @@ canonicalize() {
   cat "$tmp/others" "$tmp/rest"
 }
 
-if [ "$expect" = race ] && [ "$THREADS" -ge 2 ]; then
+if { [ "$expect" = race ] && [ "$THREADS" -ge 2 ]; } || [ "$expect" = incomplete ]; then
   canonicalize "$tmp/tool.err" >"$tmp/tool.err.sorted"
   if ! "$FILECHECK" --check-prefix="$prefix" --implicit-check-not='==ompracer==' \
     --dump-input=never --input-file="$tmp/tool.err.sorted" "$SRC" >"$tmp/filecheck.log" 2>&1; then

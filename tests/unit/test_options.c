@@ -10,15 +10,17 @@ static char err[512];
 static void defaults(void) {
   CHECK(options_parse(NULL, err, sizeof err) == 0);
   CHECK(g_opts.mode == MODE_FAST && g_opts.exitcode == 66 && g_opts.verbosity == 0);
+  CHECK(g_opts.incomplete_exitcode == 67);
   CHECK(options_parse("", err, sizeof err) == 0);
 }
 
 static void all_keys(void) {
-  CHECK(options_parse("mode=fast:exitcode=3:verbosity=2:log_path=/tmp/x:max_nodes=4096:"
+  CHECK(options_parse("mode=fast:exitcode=3:incomplete_exitcode=0:verbosity=2:log_path=/tmp/x:max_nodes=4096:"
                       "shadow_limit_mb=10",
                       err, sizeof err) == 0);
   CHECK(g_opts.exitcode == 3 && g_opts.verbosity == 2 && !strcmp(g_opts.log_path, "/tmp/x"));
   CHECK(g_opts.max_nodes == 4096 && g_opts.shadow_limit_mb == 10);
+  CHECK(g_opts.incomplete_exitcode == 0);
 }
 
 static void errors(void) {
