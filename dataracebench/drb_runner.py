@@ -145,7 +145,9 @@ def run_once(tool, bench, exe: str, mode: str, threads: int, settings: Settings)
     os.remove(stdout_path)
     record = drb_scoring.RunRecord(compiled=True, timed_out=result.timed_out,
                                    exit_code=result.exit_code,
-                                   race_exit_code=tool.race_exit_code, parsed=parsed)
+                                   race_exit_code=tool.race_exit_code,
+                                   incomplete_exit_code=tool.incomplete_exit_code,
+                                   parsed=parsed)
     row.update(exit_code="" if result.exit_code is None else result.exit_code,
                timed_out=int(result.timed_out), seconds="%.2f" % result.seconds,
                log=stderr_path)

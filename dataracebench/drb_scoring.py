@@ -27,6 +27,9 @@ FAILURES = (COMPILE_ERROR, TIMEOUT, CRASH, TOOL_ERROR)
 
 TSAN_EXIT_CODE = 66      # TSan's default exitcode when it reported something
 OMPRACER_EXIT_CODE = 66  # ompracer's default exitcode when it reported a race
+# ompracer's default incomplete_exitcode: no race reported, but checking had a gap
+# (a limit was reached, or the OpenMP runtime never started the tool).
+OMPRACER_INCOMPLETE_EXIT_CODE = 67
 
 
 # --------------------------------------------------------------------------
@@ -179,17 +182,19 @@ _OMPRACER_ACCESS = re.compile(
     r"(?:(?P<unknown><[^>]*>)|(?P<path>.+?):(?P<line>\d+):(?P<col>\d+))"
     r" in ")
 _OMPRACER_SUMMARY = re.compile(r"^SUMMARY: (\d+) data race")
+# The SUMMARY of a run whose checking stopped early or had a gap; it follows the
+# ERROR line that says why.
+_OMPRACER_INCOMPLETE = re.compile(r"^SUMMARY: \d+ data race.*\bchecking was incomplete\b")
 # ompracer-run --mode=auto says which mode its check run chose.
 _OMPRACER_AUTO_CHOICE = re.compile(r"^auto mode: chose (.*)")
-# The tool refused to run as asked: an ERROR line, or a complaint about an
-# option (e.g. an unknown OMPRACER_OPTIONS mode), even if only worded as a warning.
-_OMPRACER_REFUSAL_WORD = re.compile(r"\b(unknown|invalid|unrecognized|unsupported)\b",
-                                    re.IGNORECASE)
 
 
-def _is_refusal(text: str) -> bool:
-    return text.startswith("ERROR") or bool(
-        "option" in text.lower() and _OMPRACER_REFUSAL_WORD.search(text))
+def _is_tool_error(text: str) -> bool:
+    """Only an ERROR line is a tool error: a bad OMPRACER_OPTIONS (the program
+    then stops), a limit reached or the tool never started (checking incomplete).
+    WARNING lines are notes whatever they say, e.g. the fast-mode warning names
+    OMPRACER_OPTIONS and, without -g, an '<unknown location ...>'."""
+    return text.startswith("ERROR:")
 
 
 def _ompracer_lines(stderr: str) -> List[str]:
@@ -244,7 +249,7 @@ def _read_message(text: str, out: ParsedOutput) -> Optional[int]:
     auto_choice = _OMPRACER_AUTO_CHOICE.match(text)
     if auto_choice:
         _add_note(out, "auto chose " + auto_choice.group(1).strip())
-    elif _is_refusal(text):
+    elif _is_tool_error(text):
         out.tool_errors.append(text.strip())
     elif text.startswith("WARNING:"):
         # e.g. 'distribute is not modelled yet', 'fast mode may ... use precise'
@@ -259,6 +264,7 @@ def parse_ompracer_output(stderr: str, expect_summary: bool = True) -> ParsedOut
     out = ParsedOutput()
     lines = _ompracer_lines(stderr)
     summary_count = None
+    incomplete = False
     i = 0
     while i < len(lines):
         if _OMPRACER_RACE_HEADER.match(lines[i]):
@@ -267,7 +273,12 @@ def parse_ompracer_output(stderr: str, expect_summary: bool = True) -> ParsedOut
         count = _read_message(lines[i], out)
         if count is not None:
             summary_count = count
+            incomplete = incomplete or bool(_OMPRACER_INCOMPLETE.match(lines[i]))
         i += 1
+    if incomplete and not any(e.startswith("ERROR:") for e in out.tool_errors):
+        # The ERROR line that says why is normally there (and is the reason given);
+        # without it the summary alone still says 'no race' cannot be trusted.
+        out.tool_errors.append("SUMMARY says checking was incomplete (no ERROR line parsed)")
     _check_ompracer_summary(out, summary_count, expect_summary, stderr)
     _note_unlocated(out)
     return out
@@ -410,6 +421,8 @@ class RunRecord:
     timed_out: bool = False
     exit_code: Optional[int] = None   # negative: killed by that signal
     race_exit_code: int = 66          # what the tool exits with after a report
+    # what the tool exits with when checking was incomplete (None: no such code)
+    incomplete_exit_code: Optional[int] = None
     parsed: ParsedOutput = field(default_factory=ParsedOutput)
 
 
@@ -435,6 +448,9 @@ def diagnose(run: RunRecord) -> Tuple[Optional[str], str]:
         return CRASH, "the program could not be started"
     if run.exit_code == run.race_exit_code:
         return TOOL_ERROR, "exit code %d but no race report parsed" % run.exit_code
+    if run.incomplete_exit_code is not None and run.exit_code == run.incomplete_exit_code:
+        return TOOL_ERROR, ("exit code %d (checking incomplete) but no ERROR line parsed"
+                            % run.exit_code)
     if run.exit_code != 0:
         return CRASH, ("killed by signal %d" % -run.exit_code if run.exit_code < 0
                        else "exit code %d without a race report" % run.exit_code)

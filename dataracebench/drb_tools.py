@@ -13,6 +13,7 @@ NO_MODE = "-"   # tools without OMPRACER_OPTIONS modes
 class Tool:
     name = ""
     race_exit_code = 66
+    incomplete_exit_code = None   # exit code of a run whose checking had a gap
 
     def modes(self, requested: List[str]) -> List[str]:
         return [NO_MODE]
@@ -43,6 +44,7 @@ def _build_command(compiler: str, flags: List[str], bench, exe: str) -> List[str
 class Ompracer(Tool):
     name = "ompracer"
     race_exit_code = drb_scoring.OMPRACER_EXIT_CODE
+    incomplete_exit_code = drb_scoring.OMPRACER_INCOMPLETE_EXIT_CODE
 
     def __init__(self, bin_dir: str, flags: List[str]):
         self.bin_dir = bin_dir

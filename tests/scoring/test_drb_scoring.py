@@ -122,10 +122,46 @@ class OmpracerParseTest(unittest.TestCase):
         self.assertEqual(len(out.notes), 2)   # the repeated warning counts once
         self.assertIn("distribute is not modelled yet", out.notes[0])
 
-    def test_option_complaint_is_a_tool_error_even_as_a_warning(self):
-        out = S.parse_ompracer_output(fixture("ompracer_option_ignored.stderr"))
+    def test_warnings_mentioning_options_are_notes_not_tool_errors(self):
+        # Issue 10.6: the fast-mode warning names OMPRACER_OPTIONS, and without -g
+        # its site is '<unknown location ...>'; it is a note, never a tool error.
+        out = S.parse_ompracer_output(fixture("ompracer_fast_mode_warning.stderr"))
+        self.assertEqual(out.tool_errors, [])
+        self.assertEqual(len(out.races), 1)
+        self.assertEqual(len(out.notes), 1)
+        self.assertTrue(out.notes[0].startswith("WARNING: fast mode may report false races"))
+        self.assertEqual(S.classify_run(False, S.RunRecord(compiled=True, exit_code=66,
+                                                           parsed=out)), S.FP)
+        for wording in ("an unsupported construct", "an invalid lock", "an unrecognized x"):
+            text = ("==ompracer== WARNING: fast mode may miss races in this program: it "
+                    "uses %s at a.c:3; run it with OMPRACER_OPTIONS=mode=precise\n"
+                    "==ompracer== SUMMARY: 0 data race(s) reported\n" % wording)
+            self.assertEqual(S.parse_ompracer_output(text).tool_errors, [], wording)
+
+    def test_options_error_is_a_tool_error(self):
+        out = S.parse_ompracer_output(fixture("ompracer_option_rejected.stderr"))
         self.assertEqual(len(out.tool_errors), 1)
         self.assertIn("mdoe", out.tool_errors[0])
+
+    def test_incomplete_checking_is_a_tool_error(self):
+        out = S.parse_ompracer_output(fixture("ompracer_incomplete.stderr"))
+        self.assertEqual(out.races, [])
+        self.assertIsNone(out.missing_end)
+        self.assertEqual(len(out.tool_errors), 1)
+        self.assertIn("node arena is full", out.tool_errors[0])
+        record = S.RunRecord(compiled=True, exit_code=67, parsed=out)
+        self.assertEqual(S.classify_run(True, record), S.TOOL_ERROR)
+        self.assertEqual(S.classify_run(False, record), S.TOOL_ERROR)
+
+    def test_incomplete_summary_without_its_error_line_is_a_tool_error(self):
+        out = S.parse_ompracer_output(
+            "==ompracer== SUMMARY: 0 data race(s) reported; checking was incomplete "
+            "(see the ERROR above), so races may have been missed\n")
+        self.assertIsNone(out.missing_end)
+        self.assertEqual(len(out.tool_errors), 1)
+        self.assertIn("checking was incomplete", out.tool_errors[0])
+        self.assertEqual(S.classify_run(False, S.RunRecord(compiled=True, exit_code=0,
+                                                           parsed=out)), S.TOOL_ERROR)
 
     def test_rejected_option_is_a_tool_error(self):
         out = S.parse_ompracer_output(fixture("ompracer_mode_rejected.stderr"))
@@ -236,6 +272,15 @@ class ClassifyTest(unittest.TestCase):
 
     def test_race_exit_code_without_report(self):
         self.assertEqual(S.classify_run(False, run(exit_code=66)), S.TOOL_ERROR)
+
+    def test_incomplete_exit_code_without_error_line(self):
+        record = run(exit_code=67)
+        record.incomplete_exit_code = 67
+        self.assertEqual(S.diagnose(record),
+                         (S.TOOL_ERROR, "exit code 67 (checking incomplete) but no ERROR "
+                                        "line parsed"))
+        # Tools without that exit code (TSan, Archer): a plain non-zero exit.
+        self.assertEqual(S.classify_run(False, run(exit_code=67)), S.CRASH)
 
     def test_missing_end_line_after_a_normal_exit_is_a_tool_error(self):
         self.assertEqual(S.classify_run(False, run(missing_end="no SUMMARY")), S.TOOL_ERROR)
