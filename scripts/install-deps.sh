@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Installs what building and testing ompracer needs, from Debian 12's archive, if it
 # is missing: LLVM/Clang 19 with libomp (and Archer), FileCheck (llvm-19-tools),
-# cmake, make and python3. Runs apt-get as root, or through sudo.
+# cmake, make and python3; and, for the Archer/TSan side of the DataRaceBench
+# comparison (dataracebench/evaluate --tool archer,tsan), ThreadSanitizer's runtime
+# (libclang-rt-19-dev), without which `clang-19 -fsanitize=thread` cannot link.
+# Runs apt-get as root, or through sudo.
 set -euo pipefail
 
-packages=(clang-19 llvm-19-dev libomp-19-dev llvm-19-tools cmake make python3)
+packages=(clang-19 llvm-19-dev libomp-19-dev llvm-19-tools libclang-rt-19-dev cmake make
+          python3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
