@@ -5,8 +5,8 @@ into a results directory's wrong.csv: python3 dataracebench/causes.py RESULTS_DI
 import csv
 import sys
 
-ITERATION = "conflicting iterations can fall in one chunk; strands are chunks, not iterations (issue 5; before iteration strands)"
-SIMD = "omp simd is not modelled (warned); its iterations are one strand (issue 5; before iteration strands)"
+ITERATION = "conflicting iterations can fall in one chunk; strands were chunks, not iterations (before iteration strands)"
+SIMD = "omp simd is not modelled (warned); its iterations were one strand (before iteration strands)"
 ONE_TEAM = "the teams region ran as a single team on the host (no num_teams: libomp's host default), which the tool warns about: races between teams cannot show"
 TEAMS = ONE_TEAM
 PAIRS = "the history keeps one write and two reads per location: of several racing pairs on one variable, which ones are reported depends on the interleaving (at least one per location is)"
@@ -64,7 +64,7 @@ CAUSES = {
     "DRB127-tasking-threadprivate1-orig-no.c": "initial-task tasks without a parallel region: logically parallel to main's later read, never concurrent (one thread)",
     "DRB129-mergeable-taskwait-orig-yes.c": "the race exists only if libomp merges the mergeable task into its parent's data environment; it never does here",
     "DRB142-acquirerelease-orig-yes.c": "both listed accesses (line 34) are in unnamed critical sections, which exclude each other: no race by locksets; fast mode's report comes from ignoring the critical",
-    "DRB114-if-orig-yes.c": "if(rand() % 2): when the region runs with one thread the loop is one chunk and its carried race is inside it (issue 5); found in other runs",
+    "DRB114-if-orig-yes.c": "if(rand() % 2): when the region runs with one thread the loop is one chunk and its carried race is inside it (before iteration strands); found in other runs",
     "DRB178-input-dependence-var-yes.c": "the racy branch does not run with the input DataRaceBench uses (32)",
     "DRB058-jacobikernel-orig-no.c": "precise mode too slow for the 30 s limit (history entries per ST-node on every access)",
     "DRB065-pireduction-orig-no.c": "precise mode too slow for the 30 s limit",
@@ -76,7 +76,7 @@ CAUSES = {
     "DRB020-privatemissing-var-yes.c": SAME_STATEMENT,
     "DRB035-truedepscalar-orig-yes.c": SAME_STATEMENT,
     "DRB036-truedepscalar-var-yes.c": SAME_STATEMENT,
-    "DRB111-linearmissing-orig-yes.c": SAME_STATEMENT + "; one listed pair is within one chunk (issue 5)",
+    "DRB111-linearmissing-orig-yes.c": SAME_STATEMENT + "; one listed pair is within one chunk",
     "DRB095-doall2-taskloop-orig-yes.c": PAIRS,
     "DRB136-taskdep-mutexinoutset-orig-yes.c": "reports the real races on c (lines 26, 32, 34, 36); DataRaceBench lists a d/d pair on line 36 that one task writes once",
     "DRB073-doall2-orig-yes.c": PAIRS,

@@ -4,7 +4,7 @@
 // Two sibling tasks write `x` (depend(out: x)) and `y` (depend(out: y)).
 // `#pragma omp taskwait depend(in: y)` waits for the writer of `y` only; the task
 // created after it declares depend(in: x), so it runs after the writer of `x` too,
-// although the tool puts it under a new children group (issue 4). A second round
+// although the tool puts it under a new children group below theirs. A second round
 // goes two `taskwait depend`s deep: z's writer, a task that updates z
 // (depend(inout: z)) after an unrelated `taskwait depend`, and a reader of z after
 // another one: a chain of dependences across three groups. No race in either mode.

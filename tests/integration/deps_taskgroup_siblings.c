@@ -3,7 +3,7 @@
 //
 // The single's task writes `x` (depend(out: x)), then opens a taskgroup and creates a
 // reader of `x` (depend(in: x)) inside it: the reader runs after the writer, although
-// the tool puts it under a group below the writer's (issue 4). A third task, also in
+// the tool puts it under a group below the writer's. A third task, also in
 // the taskgroup, writes `y` only. No race in either mode.
 //
 // MODES: fast precise

@@ -1,4 +1,4 @@
-# The schedule-independence matrix (issue #5): each program in matrix/ uses
+# The schedule-independence matrix: each program in matrix/ uses
 # schedule(runtime); run_matrix.sh builds it once per optimisation level (-O0, -O2) and
 # checks it at OMP_NUM_THREADS 2, 3 and 8 under OMP_SCHEDULE static, static,1,
 # dynamic,4 and guided, every run against the same CHECK lines: the verdict and the
