@@ -1,35 +1,12 @@
-/* What the fast and precise access histories share: the memoised isParallel of the
- * running strand, the conflict test, collecting races found by one access, and the
- * rule that keeps two parallel accesses out of many (SPD3's: the pair whose LCA is
- * highest in the OSPG covers every future conflict with the others). */
+/* What the fast and precise access histories share: the conflict test, reading and
+ * writing remembered accesses without the cell lock, collecting the races found by one
+ * access, and the rule that keeps two parallel accesses out of many (SPD3's: the pair
+ * whose LCA is highest in the OSPG covers every future conflict with the others). */
 #ifndef OMPRACER_HISTORY_COMMON_H
 #define OMPRACER_HISTORY_COMMON_H
 
-#include "history_fast.h"
+#include "access.h"
 #include "sp_query.h"
-
-/* Two iterations of one tagged loop run in parallel unless they are the same one or,
- * for a simd loop with safelen, at least safelen apart (iterations.h). */
-static inline bool iterations_parallel(uint32_t a, uint32_t b, uint32_t window) {
-  if (!a || !b || a == b)
-    return false;
-  return !window || (a > b ? a - b : b - a) < window;
-}
-
-/* isParallel(running access, prev): within the running strand only iteration tags can
- * make two accesses parallel; otherwise the OSPG decides (memoised per strand). */
-static inline bool parallel_with(struct sp_cache *c, struct access_ref prev) {
-  if (!prev.node)
-    return false;
-  if (prev.node == c->cur)
-    return prev.iter >= c->tag0 && iterations_parallel(c->iter, prev.iter, c->window);
-  unsigned slot = prev.node & (SP_CACHE_SLOTS - 1);
-  if (c->key[slot] != prev.node) {
-    c->key[slot] = prev.node;
-    c->parallel[slot] = sp_is_parallel(c->cur, prev.node);
-  }
-  return c->parallel[slot];
-}
 
 /* Atomic accesses never race with each other. */
 static inline bool conflicts(struct sp_cache *c, const struct access_now *now,

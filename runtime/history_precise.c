@@ -19,7 +19,7 @@ struct precise_entry {
 _Static_assert(sizeof(struct precise_entry) == PRECISE_ENTRY_BYTES, "entry size");
 
 /* A slot's list head lives in the first word of its history cell. */
-static uint32_t *head_of(struct history_cell *slot) {
+static uint32_t *head_of(struct history_slot *slot) {
   return &slot->w.node;
 }
 
@@ -27,7 +27,6 @@ static struct precise_entry *g_pool;
 static uint64_t g_capacity;
 static _Atomic uint64_t g_used;
 static _Atomic uint32_t g_pool_gen; /* bumped by precise_reset */
-static bool g_enabled;
 
 /* Entries of forgotten memory (fresh stack frames, new heap blocks) are reused by the
  * thread that forgot them; a list from an older pool generation is dropped. */
@@ -45,12 +44,6 @@ int precise_init(uint64_t max_entries) {
 void precise_reset(void) {
   atomic_store(&g_used, 0);
   atomic_fetch_add(&g_pool_gen, 1);
-}
-void precise_set_enabled(bool on) {
-  g_enabled = on;
-}
-bool precise_enabled(void) {
-  return g_enabled;
 }
 
 static struct precise_entry *entry(uint32_t index1) {
@@ -88,7 +81,7 @@ static uint32_t new_entry(lockset_id lockset, node_id owner) {
   return e;
 }
 
-void precise_forget(struct history_cell *slot) {
+void precise_forget(struct history_slot *slot) {
   uint32_t e = slot->w.node;
   if (!e)
     return;
@@ -196,7 +189,7 @@ static void refresh_path(struct owner_path *p, node_id strand) {
     compute_path(p, strand);
 }
 
-bool precise_already_recorded(struct history_cell *slot, const struct access_now *now,
+bool precise_already_recorded(struct history_slot *slot, const struct access_now *now,
                               struct sp_cache *c) {
   /* Only the common case: one entry, and the strand's only owner is the root. Read
    * without the lock: the entries are plain words, and a torn read only means "no". */
@@ -223,7 +216,7 @@ bool precise_already_recorded(struct history_cell *slot, const struct access_now
   return !(w1.node && conflicts(c, now, w1)) && !(w2.node && conflicts(c, now, w2));
 }
 
-void precise_access(struct history_cell *slot, uintptr_t addr, unsigned nbytes,
+void precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
                     const struct access_now *now, struct sp_cache *c, struct race_found *out,
                     unsigned *n) {
   uint32_t *head = head_of(slot);
@@ -259,7 +252,7 @@ void precise_access(struct history_cell *slot, uintptr_t addr, unsigned nbytes,
     record_deep_owners(head, now, c);
 }
 
-void precise_copy(struct history_cell *dst, const struct history_cell *src) {
+void precise_copy(struct history_slot *dst, const struct history_slot *src) {
   uint32_t copy = 0, *tail = &copy;
   for (uint32_t e = src->w.node; e; e = entry(e)->next) {
     uint32_t d = new_entry(entry(e)->lockset, entry(e)->owner);
@@ -270,6 +263,6 @@ void precise_copy(struct history_cell *dst, const struct history_cell *src) {
     *tail = d;
     tail = &entry(d)->next;
   }
-  *dst = (struct history_cell){0};
+  *dst = (struct history_slot){0};
   dst->w.node = copy;
 }

@@ -1,5 +1,5 @@
-/* Precise-mode access history (seed Algorithm 20): per application byte (or whole
- * granule, see history_fast.c), a list of entries, one per (lockset, node) where node
+/* Precise-mode access history (seed Algorithm 20): per history slot (a granule or
+ * a byte of one, history_cell.h), a list of entries, one per (lockset, node) where node
  * is the OSPG root or an ST-node on the accessing strand's path; each entry keeps two
  * parallel writes and two parallel reads. An access races with an entry's accesses
  * when their locksets are disjoint and isParallel (Algorithm 1) says so.
@@ -11,24 +11,23 @@
 #ifndef OMPRACER_HISTORY_PRECISE_H
 #define OMPRACER_HISTORY_PRECISE_H
 
-#include "history_fast.h"
+#include "access.h"
+#include "sp_query.h"
 
 int precise_init(uint64_t max_entries);
 void precise_reset(void);
-void precise_set_enabled(bool on);
-bool precise_enabled(void);
 /* Algorithm 20 on one history slot covering nbytes from addr. */
-void precise_access(struct history_cell *slot, uintptr_t addr, unsigned nbytes,
+void precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
                     const struct access_now *now, struct sp_cache *c, struct race_found *out,
                     unsigned *n);
 /* Whether this strand already made this very access to the slot (lock-free check of
  * the common case; false means "don't know"). */
-bool precise_already_recorded(struct history_cell *slot, const struct access_now *now,
+bool precise_already_recorded(struct history_slot *slot, const struct access_now *now,
                               struct sp_cache *c);
 /* Frees a slot's entries for reuse by this thread (the slot's memory is fresh). */
-void precise_forget(struct history_cell *slot);
+void precise_forget(struct history_slot *slot);
 /* Gives dst its own copy of src's entries (when a granule is split into bytes). */
-void precise_copy(struct history_cell *dst, const struct history_cell *src);
+void precise_copy(struct history_slot *dst, const struct history_slot *src);
 #define PRECISE_ENTRY_BYTES 64
 
 #endif

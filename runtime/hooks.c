@@ -1,9 +1,12 @@
-/* The hooks the instrumented program calls (include/ompracer/hooks.h). This is the hot
- * path: an access outside any checked strand costs one thread-local load and branch. */
+/* The hooks the instrumented program calls (include/ompracer/hooks.h): the ABI's entry
+ * points. Accesses go to the access history; markers go to the running task
+ * (thread_state.h). This is the hot path: an access outside any checked strand costs
+ * one thread-local load and branch. */
 #include "ompracer/hooks.h"
 
+#include "detection.h"
+#include "history.h"
 #include "report.h"
-#include "shadow.h"
 #include "sites.h"
 #include "thread_state.h"
 #include "unsupported.h"
@@ -34,7 +37,7 @@ static inline void check_access(const void *addr, uint64_t size, uint32_t site, 
   }
   struct access_now now = {t->strand, site | atomic_bit, t->cache.iter, is_write, lockset};
   struct race_found races[MAX_RACES_PER_ACCESS];
-  unsigned n = history_fast_access((uintptr_t)addr, size, &now, &t->cache, races);
+  unsigned n = history_access((uintptr_t)addr, size, &now, &t->cache, races);
   if (__builtin_expect(n != 0, 0)) {
     for (unsigned i = 0; i < n && i < MAX_RACES_PER_ACCESS; i++)
       report_race(&races[i], &now);
@@ -86,32 +89,25 @@ EXPORT void __ompracer_unsupported(uint32_t what, uint32_t site) {
     warn_unsupported(UNSUPPORTED_DOACROSS, site);
 }
 
+_Static_assert(OMPRACER_LOOP_FOR == LOOP_FOR && OMPRACER_LOOP_DISTRIBUTE == LOOP_DISTRIBUTE &&
+                   OMPRACER_LOOP_TASKLOOP == LOOP_TASKLOOP && OMPRACER_LOOP_SIMD == LOOP_SIMD,
+               "loop kinds of the hook ABI and of iterations.h");
+
 EXPORT void __ompracer_loop_begin(uint32_t site, uint32_t window, uint32_t kind) {
-  if (!t_self.task)
-    tool_start_openmp();
-  struct task_rec *rec = t_self.task;
-  if (rec && kind < LOOP_KINDS)
-    loop_begin(rec, site, window, (enum loop_kind)kind);
+  if (kind < LOOP_KINDS)
+    thread_loop_begin(site, window, (enum loop_kind)kind);
 }
 
 EXPORT void __ompracer_loop_iteration(uint64_t logical_iteration) {
-  struct task_rec *rec = t_self.task;
-  if (rec)
-    loop_iteration(rec, logical_iteration);
+  thread_loop_iteration(logical_iteration);
 }
 
 EXPORT void __ompracer_loop_end(void) {
-  struct task_rec *rec = t_self.task;
-  if (rec)
-    loop_end(rec);
+  thread_loop_end();
 }
 
 EXPORT void __ompracer_section_begin(void) {
-  struct task_rec *rec = t_self.task;
-  if (!rec)
-    return;
-  ss_work_item(&rec->ss, CK_SECTION);
-  thread_run(rec);
+  thread_section_begin();
 }
 
 EXPORT uint32_t __ompracer_register_sites(const struct ompracer_site *sites, uint32_t count,

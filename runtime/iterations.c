@@ -1,6 +1,6 @@
 #include "iterations.h"
 
-#include "thread_state.h"
+#include "strand_stack.h"
 
 #include <omp-tools.h>
 
@@ -30,8 +30,7 @@ static uintptr_t task_entry_frame(void) {
 /* The directive a loop's reports name. Worksharing and distribute loops take their
  * construct's node's site and taskloop tasks their task's, so that a race found
  * between two chunks (by the OSPG) and one found inside a chunk (by tags) read alike. */
-static site_id loop_site(const struct task_rec *rec, site_id site, enum loop_kind kind) {
-  const struct strand_stack *s = &rec->ss;
+static site_id loop_site(const struct strand_stack *s, site_id site, enum loop_kind kind) {
   site_id from_node = 0;
   if (kind == LOOP_TASKLOOP) {
     from_node = ospg_node(s->frames[0].node)->site;
@@ -52,13 +51,13 @@ static void label_strand(node_id w, const struct loop_frame *f) {
 }
 
 /* Makes the task's current strand host f's iterations (a segment begins there). */
-static void host(struct task_rec *rec, struct loop_frame *f) {
-  node_id w = rec->ss.strand;
+static void host(struct loop_state *ls, const struct strand_stack *ss, struct loop_frame *f) {
+  node_id w = ss->strand;
   label_strand(w, f);
   f->segment = w;
-  if (rec->loops.tagged_strand != w) {
-    rec->loops.tagged_strand = w;
-    rec->loops.next_tag = 1;
+  if (ls->tagged_strand != w) {
+    ls->tagged_strand = w;
+    ls->next_tag = 1;
   }
 }
 
@@ -82,17 +81,16 @@ static bool in_worksharing_loop(const struct loop_state *ls) {
   return false;
 }
 
-void loops_refresh_thread(struct task_rec *rec, struct thread_state *t) {
-  const struct loop_state *ls = rec ? &rec->loops : NULL;
+struct loop_view loops_view(const struct loop_state *ls) {
   const struct loop_frame *f = ls ? top_tagged(ls) : NULL;
-  t->cache.iter = f ? ls->iter : 0;
-  t->cache.window = f ? f->window : 0;
-  t->cache.tag0 = f ? f->tag0 : 1;
-  t->private_top = ls && in_worksharing_loop(ls) ? ls->private_top : 0;
+  return (struct loop_view){.iter = f ? ls->iter : 0,
+                            .window = f ? f->window : 0,
+                            .tag0 = f ? f->tag0 : 1,
+                            .private_top = ls && in_worksharing_loop(ls) ? ls->private_top : 0};
 }
 
-void loop_begin(struct task_rec *rec, site_id site, uint32_t window, enum loop_kind kind) {
-  struct loop_state *ls = &rec->loops;
+void loop_begin(struct loop_state *ls, struct strand_stack *ss, bool task_checked, site_id site,
+                uint32_t window, enum loop_kind kind) {
   unsigned d = ls->depth++;
   if (d >= LOOP_NEST_MAX)
     return;
@@ -106,43 +104,42 @@ void loop_begin(struct task_rec *rec, site_id site, uint32_t window, enum loop_k
                            .tagged = !in_simd};
   if (in_simd)
     return;
-  f->site = loop_site(rec, site, kind);
+  f->site = loop_site(ss, site, kind);
   /* simd lanes run concurrently even in serial code: check the loop there too. */
-  if (kind == LOOP_SIMD && !rec->checked) {
+  if (kind == LOOP_SIMD && !task_checked) {
     f->activated = true;
     ls->activated++;
   }
   if (kind == LOOP_TASKLOOP) {
     /* A node of its own for segments: the task's iterations may create tasks. */
-    ss_workshare_begin(&rec->ss, CK_LOOP, f->site);
-    ss_work_item(&rec->ss, CK_CHUNK);
+    ss_workshare_begin(ss, CK_LOOP, f->site);
+    ss_work_item(ss, CK_CHUNK);
     f->own_workshare = true;
   } else if (ls->iter) {
-    ss_new_strand(&rec->ss); /* nested in an iteration: our tags must not meet its */
+    ss_new_strand(ss); /* nested in an iteration: our tags must not meet its */
   }
-  host(rec, f);
+  host(ls, ss, f);
   f->tag0 = ls->next_tag; /* above every earlier instance's tags in this strand */
   ls->iter = 0;
   ls->private_top = task_entry_frame();
-  thread_run(rec);
 }
 
 /* The iteration begins in another strand than its segment did: earlier iterations
  * created nodes. A new work item keeps it parallel with them. */
-static void new_segment(struct task_rec *rec, struct loop_frame *f) {
+static void new_segment(struct loop_state *ls, struct strand_stack *ss, struct loop_frame *f) {
   if (f->kind != LOOP_SIMD)
-    ss_work_item(&rec->ss, CK_CHUNK);
-  host(rec, f);
+    ss_work_item(ss, CK_CHUNK);
+  host(ls, ss, f);
 }
 
-void loop_iteration(struct task_rec *rec, uint64_t logical_iteration) {
-  struct loop_state *ls = &rec->loops;
+enum iteration_change loop_iteration(struct loop_state *ls, struct strand_stack *ss,
+                                     uint64_t logical_iteration) {
   if (!ls->depth || ls->depth > LOOP_NEST_MAX || !ls->frame[ls->depth - 1].tagged)
-    return;
+    return ITERATION_UNTAGGED;
   struct loop_frame *f = &ls->frame[ls->depth - 1];
-  bool moved = rec->ss.strand != f->segment;
+  bool moved = ss->strand != f->segment;
   if (moved)
-    new_segment(rec, f);
+    new_segment(ls, ss, f);
   /* Tags are 32 bits: iterations 2^32 - 1 apart share one (documented limit). */
   uint32_t tag = (uint32_t)(f->tag0 + logical_iteration);
   if (!tag)
@@ -150,14 +147,10 @@ void loop_iteration(struct task_rec *rec, uint64_t logical_iteration) {
   ls->iter = tag;
   if (tag >= ls->next_tag)
     ls->next_tag = tag + 1 ? tag + 1 : 1;
-  if (moved)
-    thread_run(rec);
-  else
-    t_self.cache.iter = tag;
+  return moved ? ITERATION_MOVED : ITERATION_TAG;
 }
 
-void loop_end(struct task_rec *rec) {
-  struct loop_state *ls = &rec->loops;
+void loop_end(struct loop_state *ls, struct strand_stack *ss) {
   if (!ls->depth)
     return;
   unsigned d = --ls->depth;
@@ -167,13 +160,12 @@ void loop_end(struct task_rec *rec) {
   if (f->activated)
     ls->activated--;
   if (f->own_workshare)
-    ss_workshare_end(&rec->ss);
+    ss_workshare_end(ss);
   else if (f->outer_iter)
-    ss_new_strand(&rec->ss); /* the rest of the outer iteration is in series with us */
+    ss_new_strand(ss); /* the rest of the outer iteration is in series with us */
   ls->iter = f->outer_iter;
   /* The outer loop's next iteration sees the strand moved and starts a segment. */
   const struct loop_frame *outer = f->outer_iter ? top_tagged(ls) : NULL;
   if (outer)
-    label_strand(rec->ss.strand, outer);
-  thread_run(rec);
+    label_strand(ss->strand, outer);
 }

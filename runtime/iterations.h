@@ -31,6 +31,7 @@
 #define OMPRACER_ITERATIONS_H
 
 #include "ospg.h"
+#include "strand_stack.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -63,19 +64,32 @@ struct loop_state {
   uintptr_t private_top; /* the running task's entry frame: its stack lies below */
 };
 
-struct task_rec;
-struct thread_state;
-
 /* Takes OMPT's ompt_get_task_info entry point (for the running task's stack frame). */
 void loops_init(void (*get_task_info)(void));
 
-void loop_begin(struct task_rec *rec, site_id site, uint32_t window, enum loop_kind kind);
-void loop_iteration(struct task_rec *rec, uint64_t logical_iteration);
-void loop_end(struct task_rec *rec);
+/* The loop markers, applied to a task's loop state and its strand stack. Each may move
+ * the task to another strand: the caller then refreshes its thread (thread_run).
+ * task_checked: the task's accesses are checked already (a simd loop in serial code
+ * switches checking on for itself). loop_iteration says what changed. */
+void loop_begin(struct loop_state *ls, struct strand_stack *ss, bool task_checked, site_id site,
+                uint32_t window, enum loop_kind kind);
+enum iteration_change {
+  ITERATION_UNTAGGED, /* not in a tagged loop: nothing changed */
+  ITERATION_TAG,      /* only the running iteration's tag (ls->iter) changed */
+  ITERATION_MOVED     /* a new segment: the task's strand moved */
+};
+enum iteration_change loop_iteration(struct loop_state *ls, struct strand_stack *ss,
+                                     uint64_t logical_iteration);
+void loop_end(struct loop_state *ls, struct strand_stack *ss);
 
-/* Copies the task's running iteration, window and private stack bound into the
- * thread's hot-path state (called by thread_run). */
-void loops_refresh_thread(struct task_rec *rec, struct thread_state *t);
+/* What the hot path needs of a task's loops: the running iteration's tag, the loop's
+ * window and first tag (sp_cache), and the bound below which the task's stack is
+ * private to the running iteration (0: none). ls may be NULL (no task). */
+struct loop_view {
+  uint32_t iter, window, tag0;
+  uintptr_t private_top;
+};
+struct loop_view loops_view(const struct loop_state *ls);
 
 /* The kind of a W-node that hosts a tagged loop's iterations, for reports. */
 enum construct_kind loop_construct_kind(enum loop_kind kind);

@@ -1,10 +1,11 @@
 /* Whether fast mode is safe for this run (seed Algorithm 17): it is not once a task
  * ends without waiting for its children (taskwaits not fully nested) or the program
  * uses mutual exclusion (critical, locks, ordered). The first such construct is
- * remembered with its source site. In fast mode the tool warns about it once (at once
- * for what can hide races, before the first report for what can cause false ones); in check
- * mode it only builds the OSPG and prints the verdict at exit, which `ompracer-run
- * --mode=auto` reads to choose the mode. */
+ * remembered with its source site, and so is the first of each effect on fast mode. In
+ * fast mode the tool warns once about each effect: at once about the first construct
+ * that can hide races, before the first report about the first that can cause false
+ * ones. In check mode it only builds the OSPG and prints the verdict at exit, which
+ * `ompracer-run --mode=auto` reads to choose the mode. */
 #ifndef OMPRACER_MODE_CHECK_H
 #define OMPRACER_MODE_CHECK_H
 

@@ -1,13 +1,13 @@
 /* OMPT callbacks: each OpenMP event becomes an OSPG construction step on the task it
  * concerns (strand_stack.c, team.c). The directive's source site comes from the
  * marker the pass puts before each runtime call (__ompracer_construct). */
-#include "history_precise.h"
+#include "ompt_events.h"
+
 #include "detection.h"
+#include "history.h"
 #include "log.h"
 #include "mode_check.h"
-#include "ompracer/hooks.h"
 #include "options.h"
-#include "shadow.h"
 #include "thread_state.h"
 #include "unsupported.h"
 
@@ -253,7 +253,7 @@ static void on_dependences(ompt_data_t *task_data, const ompt_dependence_t *deps
       continue;
     deps_add(&parent->deps, group, node, (uintptr_t)deps[i].variable.ptr, kind);
     /* Precise mode: mutexinoutset siblings exclude each other like a lock. */
-    if (kind == DEP_MUTEXINOUTSET && precise_enabled())
+    if (kind == DEP_MUTEXINOUTSET && mode_precise())
       child->locks = lockset_add(child->locks, LOCK_MUTEXINOUTSET(deps[i].variable.ptr));
   }
   TRACE("dependences: %d for task node %u", ndeps, node);
@@ -480,7 +480,8 @@ static void on_target_data_op(ompt_scope_endpoint_t endpoint, ompt_data_t *targe
   case ompt_target_data_alloc:
   case ompt_target_data_alloc_async:
     /* The plugin reuses device buffers: an old one's history is a dead mapping's. */
-    __ompracer_fresh_memory(dest_addr, bytes);
+    if (atomic_load_explicit(&g_detecting, memory_order_relaxed))
+      history_forget((uintptr_t)dest_addr, bytes);
     break;
   case ompt_target_data_transfer_to_device:
   case ompt_target_data_transfer_from_device:

@@ -7,17 +7,33 @@
 
 struct ompr_options g_opts;
 
-static const char *const k_valid_keys =
-    "mode, exitcode, incomplete_exitcode, verbosity, log_path, max_nodes, shadow_limit_mb";
+enum option_kind { KIND_MODE, KIND_UINT, KIND_STRING, KIND_FLAG };
 
-static void set_defaults(void) {
-  g_opts.mode = MODE_FAST;
-  g_opts.exitcode = 66;
-  g_opts.incomplete_exitcode = 67;
-  g_opts.verbosity = 0;
-  g_opts.log_path = NULL;
-  g_opts.max_nodes = 1u << 26;    /* 64 Mi nodes = 1.75 GiB of address space */
-  g_opts.shadow_limit_mb = 16384; /* 16 GiB of shadow (12 bytes per app byte) */
+struct option_desc {
+  const char *name;
+  enum option_kind kind;
+  uint64_t min, max;
+  const char *help;
+  size_t offset; /* of the field in struct ompr_options */
+};
+
+static const struct option_desc k_options[] = {
+#define OMPRACER_OPTION(name, kind, def, min, max, help)                                           \
+  {#name, KIND_##kind, min, max, help, offsetof(struct ompr_options, name)},
+#include "options.def"
+#undef OMPRACER_OPTION
+};
+#define NUM_OPTIONS (sizeof k_options / sizeof k_options[0])
+
+/* Values longer than this are cut in error messages. */
+#define ECHO_MAX 64
+
+static struct ompr_options defaults(void) {
+  struct ompr_options d;
+#define OMPRACER_OPTION(name, kind, def, min, max, help) d.name = def;
+#include "options.def"
+#undef OMPRACER_OPTION
+  return d;
 }
 
 const char *mode_name(enum ompr_mode mode) {
@@ -27,6 +43,18 @@ const char *mode_name(enum ompr_mode mode) {
   case MODE_CHECK: return "check";
   }
   return "?";
+}
+
+/* "mode, exitcode, ...": every key, for error messages. */
+static const char *valid_keys(void) {
+  static char keys[512];
+  if (!keys[0])
+    for (size_t i = 0; i < NUM_OPTIONS; i++) {
+      if (i)
+        strncat(keys, ", ", sizeof keys - strlen(keys) - 1);
+      strncat(keys, k_options[i].name, sizeof keys - strlen(keys) - 1);
+    }
+  return keys;
 }
 
 static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out) {
@@ -41,73 +69,55 @@ static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out) {
   return 0;
 }
 
-/* Applies one key=value pair; returns -1 with err filled on a bad key or value. */
-static int apply(const char *key, const char *value, char *err, size_t errlen) {
-  uint64_t v;
-  if (!strcmp(key, "mode")) {
-    if (!strcmp(value, "fast") || !strcmp(value, "precise") || !strcmp(value, "check")) {
-      g_opts.mode = value[0] == 'f' ? MODE_FAST : value[0] == 'p' ? MODE_PRECISE : MODE_CHECK;
+static int parse_mode(const char *value, enum ompr_mode *out, char *err, size_t errlen) {
+  for (enum ompr_mode m = MODE_FAST; m <= MODE_CHECK; m++)
+    if (!strcmp(value, mode_name(m))) {
+      *out = m;
       return 0;
     }
-    if (!strcmp(value, "auto")) {
-      snprintf(err, errlen,
-               "mode=auto needs a check run first: use 'ompracer-run --mode=auto "
-               "-- PROGRAM ARGS'; valid values here: fast, precise, check");
-      return -1;
+  if (!strcmp(value, "auto"))
+    snprintf(err, errlen,
+             "mode=auto needs a check run first: use 'ompracer-run --mode=auto "
+             "-- PROGRAM ARGS'; valid values here: fast, precise, check");
+  else
+    snprintf(err, errlen, "bad value '%.*s%s' for mode; valid values: fast, precise, check",
+             ECHO_MAX, value, strlen(value) > ECHO_MAX ? "..." : "");
+  return -1;
+}
+
+/* Applies one key=value pair; returns -1 with err filled on a bad key or value. */
+static int apply(const char *key, const char *value, char *err, size_t errlen) {
+  const char *cut = strlen(value) > ECHO_MAX ? "..." : "";
+  for (size_t i = 0; i < NUM_OPTIONS; i++) {
+    const struct option_desc *o = &k_options[i];
+    if (strcmp(key, o->name))
+      continue;
+    void *field = (char *)&g_opts + o->offset;
+    uint64_t v;
+    switch (o->kind) {
+    case KIND_MODE: return parse_mode(value, field, err, errlen);
+    case KIND_STRING: *(const char **)field = value; return 0;
+    case KIND_FLAG:
+    case KIND_UINT:
+      if (parse_u64(value, o->min, o->max, &v)) {
+        snprintf(err, errlen, "bad value '%.*s%s' for %s; expected %llu..%llu", ECHO_MAX, value,
+                 cut, key, (unsigned long long)o->min, (unsigned long long)o->max);
+        return -1;
+      }
+      if (o->kind == KIND_FLAG)
+        *(bool *)field = v != 0;
+      else
+        *(uint64_t *)field = v;
+      return 0;
     }
-    snprintf(err, errlen, "bad value '%s' for mode; valid values: fast, precise, check", value);
-    return -1;
   }
-  if (!strcmp(key, "exitcode")) {
-    if (parse_u64(value, 0, 255, &v)) {
-      snprintf(err, errlen, "bad value '%s' for exitcode; expected 0..255", value);
-      return -1;
-    }
-    g_opts.exitcode = (int)v;
-    return 0;
-  }
-  if (!strcmp(key, "incomplete_exitcode")) {
-    if (parse_u64(value, 0, 255, &v)) {
-      snprintf(err, errlen, "bad value '%s' for incomplete_exitcode; expected 0..255", value);
-      return -1;
-    }
-    g_opts.incomplete_exitcode = (int)v;
-    return 0;
-  }
-  if (!strcmp(key, "verbosity")) {
-    if (parse_u64(value, 0, 2, &v)) {
-      snprintf(err, errlen, "bad value '%s' for verbosity; expected 0, 1 or 2", value);
-      return -1;
-    }
-    g_opts.verbosity = (int)v;
-    return 0;
-  }
-  if (!strcmp(key, "log_path")) {
-    g_opts.log_path = value;
-    return 0;
-  }
-  if (!strcmp(key, "max_nodes")) {
-    if (parse_u64(value, 1024, 1ull << 31, &v)) {
-      snprintf(err, errlen, "bad value '%s' for max_nodes; expected 1024..2147483648", value);
-      return -1;
-    }
-    g_opts.max_nodes = v;
-    return 0;
-  }
-  if (!strcmp(key, "shadow_limit_mb")) {
-    if (parse_u64(value, 1, 1ull << 30, &v)) {
-      snprintf(err, errlen, "bad value '%s' for shadow_limit_mb; expected 1..1073741824", value);
-      return -1;
-    }
-    g_opts.shadow_limit_mb = v;
-    return 0;
-  }
-  snprintf(err, errlen, "unknown option '%s'; valid options: %s", key, k_valid_keys);
+  snprintf(err, errlen, "unknown option '%.*s%s'; valid options: %s", ECHO_MAX, key,
+           strlen(key) > ECHO_MAX ? "..." : "", valid_keys());
   return -1;
 }
 
 int options_parse(const char *text, char *err, size_t errlen) {
-  set_defaults();
+  g_opts = defaults();
   if (!text || !*text)
     return 0;
   /* The strings stay referenced (log_path), so the copy is never freed. */
@@ -116,12 +126,26 @@ int options_parse(const char *text, char *err, size_t errlen) {
     snprintf(err, errlen, "out of memory while reading OMPRACER_OPTIONS");
     return -1;
   }
-  for (char *save = NULL, *item = strtok_r(copy, ":", &save); item;
-       item = strtok_r(NULL, ":", &save)) {
+  /* One leading or trailing ':' is allowed (OMPRACER_OPTIONS=$OMPRACER_OPTIONS:k=v);
+   * an empty item anywhere else is a typo. */
+  char *items = copy + (copy[0] == ':');
+  size_t len = strlen(items);
+  if (len && items[len - 1] == ':')
+    items[--len] = '\0';
+  if (!len) {
+    snprintf(err, errlen, "OMPRACER_OPTIONS '%.*s' holds no option; valid options: %s", ECHO_MAX,
+             text, valid_keys());
+    return -1;
+  }
+  for (char *item; (item = strsep(&items, ":")) != NULL;) {
     char *eq = strchr(item, '=');
+    if (!*item) {
+      snprintf(err, errlen, "empty option between two ':'; valid options: %s", valid_keys());
+      return -1;
+    }
     if (!eq) {
-      snprintf(err, errlen, "option '%s' has no value (expected key=value); valid options: %s",
-               item, k_valid_keys);
+      snprintf(err, errlen, "option '%.*s%s' has no value (expected key=value); valid options: %s",
+               ECHO_MAX, item, strlen(item) > ECHO_MAX ? "..." : "", valid_keys());
       return -1;
     }
     *eq = '\0';
@@ -129,4 +153,21 @@ int options_parse(const char *text, char *err, size_t errlen) {
       return -1;
   }
   return 0;
+}
+
+void options_print_help(FILE *out) {
+  struct ompr_options d = defaults();
+  fprintf(out, "OMPRACER_OPTIONS=key=value:key=value; the options, with their defaults:\n");
+  for (size_t i = 0; i < NUM_OPTIONS; i++) {
+    const struct option_desc *o = &k_options[i];
+    const void *field = (const char *)&d + o->offset;
+    char value[32];
+    switch (o->kind) {
+    case KIND_MODE: snprintf(value, sizeof value, "%s", mode_name(*(const enum ompr_mode *)field)); break;
+    case KIND_STRING: snprintf(value, sizeof value, "%s", *(const char *const *)field ? *(const char *const *)field : ""); break;
+    case KIND_FLAG: snprintf(value, sizeof value, "%d", *(const bool *)field); break;
+    case KIND_UINT: snprintf(value, sizeof value, "%llu", (unsigned long long)*(const uint64_t *)field); break;
+    }
+    fprintf(out, "  %s=%s\n      %s\n", o->name, value, o->help);
+  }
 }

@@ -3,7 +3,7 @@
 #ifndef OMPRACER_REPORT_H
 #define OMPRACER_REPORT_H
 
-#include "history_fast.h"
+#include "access.h"
 
 void report_race(const struct race_found *race, const struct access_now *now);
 unsigned report_count(void);

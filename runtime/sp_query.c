@@ -1,6 +1,9 @@
 #include "sp_query.h"
 
+#include "options.h"
 #include "task_deps.h"
+
+#include <string.h>
 
 /* Climbs a and b to their LCA; returns it and the LCA's children on each path
  * (a itself if a is the LCA, likewise for b). */
@@ -30,14 +33,16 @@ node_id sp_lca(node_id a, node_id b) {
   return climb(a, b, &ca, &cb);
 }
 
-static bool g_precise;
-
-void sp_set_precise(bool precise) {
-  g_precise = precise;
+bool sp_is_parallel(node_id a, node_id b) {
+  return mode_precise() ? sp_is_parallel_precise(a, b) : sp_is_parallel_fast(a, b);
 }
 
-bool sp_is_parallel(node_id a, node_id b) {
-  return g_precise ? sp_is_parallel_precise(a, b) : sp_is_parallel_fast(a, b);
+void sp_cache_reset(struct sp_cache *c, node_id cur) {
+  c->cur = cur;
+  c->iter = 0;
+  c->window = 0;
+  c->tag0 = 1;
+  memset(c->key, 0, sizeof c->key);
 }
 
 /* Finds the LCA's children on the paths to a and b, left one first. Returns false

@@ -14,15 +14,52 @@
 #ifndef OMPRACER_SP_QUERY_H
 #define OMPRACER_SP_QUERY_H
 
+#include "access.h"
 #include "ospg.h"
 
 #include <stdbool.h>
 
-bool sp_is_parallel(node_id a, node_id b);         /* in the mode chosen by sp_set_precise */
+bool sp_is_parallel(node_id a, node_id b);         /* in the mode of options.h */
 bool sp_is_parallel_fast(node_id a, node_id b);    /* Algorithm 18 */
 bool sp_is_parallel_precise(node_id a, node_id b); /* Algorithm 1 */
-void sp_set_precise(bool precise);
 /* The least common ancestor of two nodes (for tests and the read-pair rule). */
 node_id sp_lca(node_id a, node_id b);
+
+/* Memoised isParallel(cur, x) for the strand that is running on this thread: most
+ * accesses of a strand meet the same few earlier strands, so most queries hit. Must be
+ * reset (sp_cache_reset) whenever the thread's current strand changes. */
+#define SP_CACHE_SLOTS 64
+struct sp_cache {
+  node_id cur;
+  uint32_t iter;   /* the running iteration of cur's tagged loop; 0: none */
+  uint32_t window; /* that loop's safelen; 0: every two iterations are parallel */
+  uint32_t tag0;   /* its first tag: cur's smaller tags are earlier loops' */
+  node_id key[SP_CACHE_SLOTS];
+  bool parallel[SP_CACHE_SLOTS];
+};
+void sp_cache_reset(struct sp_cache *c, node_id cur);
+
+/* Two iterations of one tagged loop run in parallel unless they are the same one or,
+ * for a simd loop with safelen, at least safelen apart (iterations.h). */
+static inline bool iterations_parallel(uint32_t a, uint32_t b, uint32_t window) {
+  if (!a || !b || a == b)
+    return false;
+  return !window || (a > b ? a - b : b - a) < window;
+}
+
+/* isParallel(running access, prev): within the running strand only iteration tags can
+ * make two accesses parallel; otherwise the OSPG decides (memoised per strand). */
+static inline bool parallel_with(struct sp_cache *c, struct access_ref prev) {
+  if (!prev.node)
+    return false;
+  if (prev.node == c->cur)
+    return prev.iter >= c->tag0 && iterations_parallel(c->iter, prev.iter, c->window);
+  unsigned slot = prev.node & (SP_CACHE_SLOTS - 1);
+  if (c->key[slot] != prev.node) {
+    c->key[slot] = prev.node;
+    c->parallel[slot] = sp_is_parallel(c->cur, prev.node);
+  }
+  return c->parallel[slot];
+}
 
 #endif

@@ -2,6 +2,7 @@
 
 #include "detection.h"
 #include "log.h"
+#include "options.h"
 #include "reserve.h"
 
 #include <stdatomic.h>
@@ -18,11 +19,6 @@ struct dep_edge {
 static struct dep_edge *g_edges;
 static uint64_t g_edge_capacity;
 static _Atomic uint32_t g_next_edge = 1;
-static bool g_chain_mutex = true;
-
-void deps_chain_mutexinoutset(bool chain) {
-  g_chain_mutex = chain;
-}
 
 int deps_init(uint64_t max_edges) {
   void *p = reserve_zeroed((max_edges + 1) * sizeof(struct dep_edge));
@@ -239,7 +235,7 @@ void deps_add(struct dep_map *m, node_id group, node_id task, uintptr_t addr, en
       wait_edges(e, task, kind);
     }
     /* Fast mode: mutually exclusive members are chained (see task_deps.h). */
-    if (kind == DEP_MUTEXINOUTSET && g_chain_mutex && e->group_members.n)
+    if (kind == DEP_MUTEXINOUTSET && !mode_precise() && e->group_members.n)
       add_edge(task, e->group_members.v[e->group_members.n - 1]);
     list_push(&e->group_members, task);
     break;
@@ -356,10 +352,4 @@ bool deps_path_found(void) {
     }
   }
   return s->found;
-}
-
-bool deps_reaches(node_id from, node_id to) {
-  deps_path_begin(from);
-  deps_path_target(to);
-  return deps_path_found();
 }

@@ -44,8 +44,6 @@ struct dep_map {
 };
 
 int deps_init(uint64_t max_edges);
-/* Whether mutexinoutset members are chained (fast mode; precise mode uses a lock). */
-void deps_chain_mutexinoutset(bool chain);
 /* Records that `task` (a new child under `group`, the parent's top container)
  * depends on addr with `kind`, adding the edges that follow to its node. */
 void deps_add(struct dep_map *m, node_id group, node_id task, uintptr_t addr, enum dep_kind kind);
@@ -65,12 +63,9 @@ static inline bool deps_sibling_container(node_id n) {
   return p->type == NODE_ST || p->construct == CK_TASKGROUP;
 }
 
-/* DIRECTED PATH: is there a path of dependency edges from `from` to `to` (siblings,
- * `from` created first)? */
-bool deps_reaches(node_id from, node_id to);
-/* The same question for several targets at once, as one search (one visited set, one
- * step budget): deps_path_begin(from), deps_path_target(to) for each, then
- * deps_path_found(). Targets are nodes created after `from` that carry edges: sibling
+/* DIRECTED PATH: is there a path of dependency edges from `from` (created first) to
+ * one of several targets, asked as one search (one visited set, one step budget):
+ * deps_path_begin(from), deps_path_target(to) for each, then deps_path_found(). Targets are nodes created after `from` that carry edges: sibling
  * tasks and the groups that follow a `taskwait depend`. Per thread, one at a time. */
 void deps_path_begin(node_id from);
 void deps_path_target(node_id to);

@@ -1,11 +1,15 @@
-/* Per-thread and per-task state of the running tool. The hot path (hooks.c) reads
- * only the thread's current strand and the `active` flag. */
+/* The running task of each thread: the task record the tool keeps for every OpenMP
+ * task, and the thread's copy of what the hot path needs (current strand, lockset,
+ * iteration tag, isParallel memo). OMPT callbacks (ompt_events.c) and the hooks
+ * (hooks.c) change the running task through this layer; the per-access hook reads
+ * only t_self. */
 #ifndef OMPRACER_THREAD_STATE_H
 #define OMPRACER_THREAD_STATE_H
 
-#include "detection.h"
-#include "history_fast.h"
 #include "iterations.h"
+#include "lockset.h"
+#include "options.h"
+#include "sp_query.h"
 #include "strand_stack.h"
 #include "task_deps.h"
 #include "team.h"
@@ -43,11 +47,6 @@ struct thread_state {
 
 extern __thread struct thread_state t_self __attribute__((tls_model("initial-exec")));
 extern atomic_bool g_hooks_seen; /* instrumented code ran (for the not-started check) */
-extern bool g_checking_accesses; /* false in check mode: the OSPG only */
-
-/* Starts libomp (and so this tool) if the program has not yet: for simd loops, which
- * make no OpenMP runtime call. */
-void tool_start_openmp(void);
 
 /* Recomputes the lockset of this thread's accesses: the locks it took plus its running
  * task's. */
@@ -61,16 +60,27 @@ static inline void thread_update_lockset(void) {
   }
 }
 
-/* Makes `task` the running task of this thread and picks up its current strand. */
+/* Makes `task` the running task of this thread and picks up its current strand, its
+ * running iteration and its lockset. */
 static inline void thread_run(struct task_rec *task) {
   t_self.task = task;
   t_self.strand = task ? task->ss.strand : 0;
-  t_self.active = task && (task->checked || task->loops.activated) && g_checking_accesses;
+  t_self.active = task && (task->checked || task->loops.activated) && mode_checks_accesses();
   sp_cache_reset(&t_self.cache, t_self.strand);
-  loops_refresh_thread(task, &t_self);
+  struct loop_view v = loops_view(task ? &task->loops : NULL);
+  t_self.cache.iter = v.iter;
+  t_self.cache.window = v.window;
+  t_self.cache.tag0 = v.tag0;
+  t_self.private_top = v.private_top;
   thread_update_lockset();
 }
 
-void ompt_events_register(void *lookup_fn);
+/* The pass's loop and section markers, applied to the running task. A loop marker
+ * met before libomp started (a simd loop in a program with no other construct yet)
+ * starts it, so that the thread gets a task. */
+void thread_loop_begin(site_id site, uint32_t window, enum loop_kind kind);
+void thread_loop_iteration(uint64_t logical_iteration);
+void thread_loop_end(void);
+void thread_section_begin(void);
 
 #endif

@@ -1,18 +1,17 @@
 /* Start-up and shut-down: OMPRACER_OPTIONS, the OMPT handshake with libomp, and the
  * exit summary and exit code. */
 #include "detection.h"
-#include "history_precise.h"
+#include "history.h"
+#include "iterations.h"
 #include "log.h"
 #include "mode_check.h"
+#include "ompt_events.h"
 #include "options.h"
 #include "ospg.h"
 #include "report.h"
 #include "shadow.h"
-#include "sp_query.h"
 #include "task_deps.h"
 #include "thread_state.h"
-
-#include <dlfcn.h>
 
 #include <omp-tools.h>
 #include <pthread.h>
@@ -22,9 +21,6 @@
 
 #define EXPORT __attribute__((visibility("default")))
 
-__thread struct thread_state t_self __attribute__((tls_model("initial-exec")));
-atomic_bool g_hooks_seen;
-bool g_checking_accesses = true;
 static bool g_tool_started;
 static pthread_once_t g_setup_once = PTHREAD_ONCE_INIT;
 
@@ -36,22 +32,15 @@ static void setup(void) {
     fprintf(stderr, OMPR_PREFIX "ERROR: OMPRACER_OPTIONS: %s\n", err);
     _exit(OMPR_EXIT_BAD_OPTIONS);
   }
+  if (g_opts.help) {
+    options_print_help(stderr);
+    _exit(0);
+  }
   if (log_open(g_opts.log_path)) {
     fprintf(stderr, OMPR_PREFIX "ERROR: OMPRACER_OPTIONS: cannot open log_path '%s'\n",
             g_opts.log_path);
     _exit(OMPR_EXIT_BAD_OPTIONS);
   }
-}
-
-/* simd loops need no OpenMP runtime call, so a program whose only construct is simd
- * never starts libomp, nor with it this tool. Asking libomp anything starts both. */
-void tool_start_openmp(void) {
-  static atomic_bool asked;
-  if (g_tool_started || atomic_exchange(&asked, true))
-    return;
-  int (*get_max_threads)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_max_threads");
-  if (get_max_threads)
-    (void)get_max_threads();
 }
 
 __attribute__((constructor(101))) static void on_load(void) {
@@ -63,19 +52,8 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num,
   (void)initial_device_num;
   (void)tool_data;
   pthread_once(&g_setup_once, setup);
-  /* A quarter of the shadow budget may go to per-byte (split) granules. */
-  uint64_t split_granules =
-      (g_opts.shadow_limit_mb << 20) / 4 / (SHADOW_GRANULE * sizeof(struct history_cell));
-  /* And a quarter to precise-mode entries. */
-  uint64_t precise_entries = (g_opts.shadow_limit_mb << 20) / 4 / PRECISE_ENTRY_BYTES;
-  bool precise = g_opts.mode == MODE_PRECISE;
-  g_checking_accesses = g_opts.mode != MODE_CHECK;
-  sp_set_precise(precise);
-  precise_set_enabled(precise);
-  deps_chain_mutexinoutset(!precise);
   if (ospg_init(g_opts.max_nodes) || shadow_init(g_opts.shadow_limit_mb) ||
-      history_init(split_granules) || deps_init(g_opts.max_nodes) ||
-      (precise && precise_init(precise_entries))) {
+      history_init(g_opts.shadow_limit_mb) || deps_init(g_opts.max_nodes)) {
     log_line("ERROR: cannot reserve memory for the OSPG or the shadow; "
              "no data races will be checked");
     return 0; /* tells libomp not to keep the tool */

@@ -2,7 +2,7 @@
  * reported against which, byte-exactness, atomics, and the read-pair rule. Strands
  * come from the OSPG construction API. */
 #include "check.h"
-#include "history_fast.h"
+#include "history.h"
 #include "ospg.h"
 #include "shadow.h"
 #include "strand_stack.h"
@@ -20,7 +20,7 @@ static unsigned access_as(node_id w, void *addr, size_t size, bool is_write, boo
   struct access_now now = {
       .node = w, .site = site | (atomic ? ACCESS_ATOMIC : 0), .is_write = is_write};
   struct race_found races[MAX_RACES_PER_ACCESS];
-  unsigned n = history_fast_access((uintptr_t)addr, size, &now, &cache, races);
+  unsigned n = history_access((uintptr_t)addr, size, &now, &cache, races);
   if (n && first)
     *first = races[0];
   return n;
@@ -37,7 +37,7 @@ static unsigned access_iter(node_id w, uint32_t iter, uint32_t window, uint32_t 
   cache.tag0 = tag0;
   struct access_now now = {.node = w, .site = site, .iter = iter, .is_write = is_write};
   struct race_found races[MAX_RACES_PER_ACCESS];
-  unsigned n = history_fast_access((uintptr_t)addr, 4, &now, &cache, races);
+  unsigned n = history_access((uintptr_t)addr, 4, &now, &cache, races);
   if (n && first)
     *first = races[0];
   return n;
@@ -284,7 +284,7 @@ static void iterations_of_two_chunks(void) {
 }
 
 int main(void) {
-  if (ospg_init(1 << 20) || shadow_init(1024) || history_init(1 << 16)) {
+  if (ospg_init(1 << 20) || shadow_init(1024) || history_init(16)) {
     fprintf(stderr, "cannot reserve memory\n");
     return 1;
   }

@@ -38,9 +38,43 @@ static void errors(void) {
   CHECK(!strchr(err, '\n'));
 }
 
+/* Empty items: one ':' at either end is the shell's append idiom; others are typos. */
+static void separators(void) {
+  CHECK(options_parse(":mode=precise:", err, sizeof err) == 0);
+  CHECK(g_opts.mode == MODE_PRECISE);
+  CHECK(options_parse("::::", err, sizeof err) == -1);
+  CHECK(options_parse(":", err, sizeof err) == -1);
+  CHECK(strstr(err, "no option"));
+  CHECK(options_parse("mode=fast::exitcode=1", err, sizeof err) == -1);
+  CHECK(strstr(err, "empty option"));
+}
+
+/* A long bad value is cut in the message, which stays one short line. */
+static void long_values(void) {
+  char text[10100] = "mode=";
+  memset(text + 5, 'x', 10000);
+  CHECK(options_parse(text, err, sizeof err) == -1);
+  CHECK(strlen(err) < 200 && strstr(err, "...") && !strchr(err, '\n'));
+}
+
+/* help=1 lists every option with its default, from the same table the parser uses. */
+static void help(void) {
+  CHECK(options_parse("help=1", err, sizeof err) == 0 && g_opts.help);
+  char buf[4096] = {0};
+  FILE *f = fmemopen(buf, sizeof buf - 1, "w");
+  options_print_help(f);
+  fclose(f);
+  CHECK(strstr(buf, "  mode=fast\n") && strstr(buf, "  exitcode=66\n"));
+  CHECK(strstr(buf, "  incomplete_exitcode=67\n") && strstr(buf, "  shadow_limit_mb=16384\n"));
+  CHECK(options_parse("help=2", err, sizeof err) == -1);
+}
+
 int main(void) {
   RUN_TEST(defaults);
   RUN_TEST(all_keys);
   RUN_TEST(errors);
+  RUN_TEST(separators);
+  RUN_TEST(long_values);
+  RUN_TEST(help);
   return finish();
 }

@@ -2,8 +2,10 @@
  * 2.11 (all eight taskwait variants), 2.12, 2.13, and the precise access history
  * (Algorithm 20) for Figures 4.4 and 4.5 and for locksets. */
 #include "check.h"
+#include "history.h"
 #include "history_precise.h"
 #include "lockset.h"
+#include "options.h"
 #include "ospg.h"
 #include "shadow.h"
 #include "sp_query.h"
@@ -138,7 +140,7 @@ static unsigned access(node_id w, void *addr, bool is_write, lockset_id ls, uint
   sp_cache_reset(&cache, w);
   struct access_now now = {.node = w, .site = site, .is_write = is_write, .lockset = ls};
   struct race_found races[MAX_RACES_PER_ACCESS];
-  unsigned n = history_fast_access((uintptr_t)addr, 4, &now, &cache, races);
+  unsigned n = history_access((uintptr_t)addr, 4, &now, &cache, races);
   if (n && first)
     *first = races[0];
   return n;
@@ -238,13 +240,11 @@ static void locksets(void) {
 }
 
 int main(void) {
-  if (ospg_init(1 << 20) || shadow_init(1024) || history_init(1 << 16) || deps_init(1 << 16) ||
-      precise_init(1 << 16)) {
+  g_opts.mode = MODE_PRECISE; /* before history_init: it reserves precise entries */
+  if (ospg_init(1 << 20) || shadow_init(1024) || history_init(16) || deps_init(1 << 16)) {
     fprintf(stderr, "cannot reserve memory\n");
     return 1;
   }
-  sp_set_precise(true);
-  precise_set_enabled(true);
   RUN_TEST(fig_2_10);
   RUN_TEST(fig_2_11);
   RUN_TEST(fig_2_12_2_13);

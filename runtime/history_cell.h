@@ -1,0 +1,78 @@
+/* The granule cell: what the shadow holds for each 4-byte granule of application
+ * memory, whatever algorithm fills it. A cell keeps ONE history slot while every access
+ * to the granule has covered all of it (ints, floats, pointers, doubles: the common
+ * case). The first access to only part of a granule splits it: its slot is copied into
+ * four per-byte slots kept in a side pool, and the granule stays split, so two strands
+ * writing different bytes of one word never meet (byte-exact).
+ *
+ * Each cell carries the generation it was written in; cells_reset() starts a new
+ * generation (after an outermost parallel region), which empties every cell at once
+ * without touching memory. Updates of a cell are serialised by a spin lock in the cell
+ * itself: the lock's cache line is the one the update writes anyway, so threads working
+ * on different data never share a lock line. */
+#ifndef OMPRACER_HISTORY_CELL_H
+#define OMPRACER_HISTORY_CELL_H
+
+#include "access.h"
+#include "shadow.h"
+
+#include <stdatomic.h>
+#include <string.h>
+
+struct granule_cell {
+  struct history_slot whole; /* the history while not split */
+  uint32_t gen;              /* generation of the contents; older means empty */
+  _Atomic uint32_t state;    /* CELL_LOCKED | (0: not split; else 1 + split pool index) */
+  uint32_t unused;           /* pads the cell to SHADOW_CELL_BYTES */
+};
+#define CELL_LOCKED 0x80000000u
+#define CELL_SPLIT(state) ((state) & ~CELL_LOCKED)
+_Static_assert(sizeof(struct granule_cell) == SHADOW_CELL_BYTES, "cell size");
+
+struct split_bytes {
+  struct history_slot byte[SHADOW_GRANULE];
+};
+
+/* Reserves the split pool (room for `split_granules` split granules). */
+int cells_init(uint64_t split_granules);
+/* Starts a new generation: every cell and the split pool read as empty. */
+void cells_reset(void);
+uint32_t cells_generation(void);
+
+/* Whether a cell holds one current, unsplit history (read without the lock: a lock-free
+ * check may then look at g->whole). */
+static inline bool cell_whole_current(struct granule_cell *g, uint32_t gen) {
+  return g->gen == gen && !CELL_SPLIT(atomic_load_explicit(&g->state, memory_order_relaxed));
+}
+
+/* Locks a cell and brings it into generation gen (emptying it if it is older); returns
+ * its split field (stable while locked). */
+static inline uint32_t cell_lock(struct granule_cell *g, uint32_t gen) {
+  uint32_t s;
+  for (;;) {
+    s = atomic_fetch_or_explicit(&g->state, CELL_LOCKED, memory_order_acquire);
+    if (!(s & CELL_LOCKED))
+      break;
+    while (atomic_load_explicit(&g->state, memory_order_relaxed) & CELL_LOCKED)
+      __builtin_ia32_pause();
+  }
+  if (g->gen == gen)
+    return s;
+  memset(&g->whole, 0, sizeof g->whole);
+  g->gen = gen;
+  return 0;
+}
+
+static inline void cell_unlock(struct granule_cell *g, uint32_t split) {
+  atomic_store_explicit(&g->state, split, memory_order_release);
+}
+
+/* How a split copies the whole slot into each byte's (the algorithm's business). */
+typedef void (*slot_copy_fn)(struct history_slot *dst, const struct history_slot *src);
+
+/* Gives a locked granule per-byte slots, each a copy of the whole one (*split is
+ * updated), or returns the ones it has. NULL when the split pool is full (the shadow
+ * says so and detection stops). */
+struct split_bytes *cell_split(struct granule_cell *g, uint32_t *split, slot_copy_fn copy);
+
+#endif
