@@ -60,6 +60,8 @@ struct loop_state {
   uint32_t iter;         /* the running iteration's tag; 0: none */
   node_id tagged_strand; /* the strand whose tags next_tag is about */
   uint32_t next_tag;     /* above every tag used in tagged_strand */
+  node_id ws_node;       /* the worksharing construct of the last loop begun there */
+  uint32_t ws_tag0;      /* and its first tag, shared by its later chunks */
   unsigned activated;    /* loops that switched checking on */
   uintptr_t private_top; /* the running task's entry frame: its stack lies below */
 };

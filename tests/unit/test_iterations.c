@@ -42,6 +42,27 @@ static void for_loop_tags(void) {
   ss_workshare_end(&g_ss);
 }
 
+/* schedule(static, 1): one thread runs chunks {0} and {2} of one loop in one strand,
+ * the loop code beginning once per chunk. The chunks' iterations stay parallel (they
+ * share the loop instance's first tag). */
+static void static_chunks_one_strand(void) {
+  fresh();
+  ss_workshare_begin(&g_ss, CK_LOOP, 7);
+  ss_work_item(&g_ss, CK_CHUNK);
+  loop_begin(&g_ls, &g_ss, true, 7, 0, LOOP_FOR);
+  loop_iteration(&g_ls, &g_ss, 0);
+  struct loop_view first = loops_view(&g_ls);
+  loop_end(&g_ls, &g_ss);
+  loop_begin(&g_ls, &g_ss, true, 7, 0, LOOP_FOR);
+  loop_iteration(&g_ls, &g_ss, 2);
+  struct loop_view third = loops_view(&g_ls);
+  CHECK(third.tag0 == first.tag0);
+  CHECK(third.iter >= third.tag0 && first.iter >= third.tag0);
+  CHECK(iterations_parallel(first.iter, third.iter, 0));
+  loop_end(&g_ls, &g_ss);
+  ss_workshare_end(&g_ss);
+}
+
 /* omp simd safelen(4): iterations closer than 4 are parallel, farther ones are not. */
 static void simd_window(void) {
   fresh();
@@ -118,6 +139,7 @@ int main(void) {
     return 1;
   }
   RUN_TEST(for_loop_tags);
+  RUN_TEST(static_chunks_one_strand);
   RUN_TEST(simd_window);
   RUN_TEST(segments);
   RUN_TEST(later_instance);
