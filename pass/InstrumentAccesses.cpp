@@ -1,6 +1,6 @@
 #include "InstrumentAccesses.h"
-#include "OpenMPIdent.h"
-
+#include "OpenMPLowering.h"
+#include "RuntimeHooks.h"
 #include "SiteTable.h"
 #include "SourceFunction.h"
 
@@ -23,12 +23,18 @@ STATISTIC(NumReads, "Number of plain loads instrumented");
 STATISTIC(NumWrites, "Number of plain stores instrumented");
 STATISTIC(NumAtomics, "Number of atomic operations instrumented");
 STATISTIC(NumRanges, "Number of memcpy/memmove/memset instrumented");
-STATISTIC(NumSkippedLocal, "Number of accesses to non-escaping stack slots skipped");
-STATISTIC(NumSkippedConst, "Number of accesses to constant or thread-local globals skipped");
-STATISTIC(NumSkippedRuntime,
-          "Number of accesses to OpenMP task descriptors and task-reduction copies skipped");
-STATISTIC(NumSkippedOther, "Number of accesses skipped for other reasons");
 STATISTIC(NumConstructs, "Number of OpenMP runtime calls given a directive site");
+// One per reason to skip an access (Skip below).
+STATISTIC(NumSkippedStackLocal, "Number of accesses to non-escaping stack slots skipped");
+STATISTIC(NumSkippedImplicitTaskPrivate,
+          "Number of accesses to stack slots private to the implicit task skipped");
+STATISTIC(NumSkippedConstantGlobal, "Number of accesses to constant globals skipped");
+STATISTIC(NumSkippedThreadLocal, "Number of accesses to thread-local variables skipped");
+STATISTIC(NumSkippedToolGlobal, "Number of accesses to ompracer's and LLVM's globals skipped");
+STATISTIC(NumSkippedTaskDescriptor, "Number of accesses to OpenMP task descriptors skipped");
+STATISTIC(NumSkippedTaskReductionCopy, "Number of accesses to task-reduction copies skipped");
+STATISTIC(NumSkippedAddressSpace, "Number of accesses outside address space 0 skipped");
+STATISTIC(NumSkippedScalable, "Number of scalable-vector accesses skipped");
 
 // Release builds of LLVM compile statistics out, and clang parses -mllvm options
 // before it loads pass plugins; so OMPRACER_PASS_STATS=1 prints the same counts.
@@ -40,103 +46,109 @@ static bool printStats() {
 namespace ompracer {
 namespace {
 
-struct Counts {
-  unsigned Reads = 0, Writes = 0, Atomics = 0, Ranges = 0, SkippedLocal = 0, SkippedConst = 0,
-           SkippedRuntime = 0, SkippedOther = 0, Constructs = 0;
+// Why an access gets no hook; each reason has its statistic.
+enum class Skip {
+  No,
+  StackLocal,          // a stack slot whose address never escapes
+  ImplicitTaskPrivate, // a stack slot that only libomp's loop/reduction calls see
+  ConstantGlobal,
+  ThreadLocal, // thread_local / threadprivate
+  ToolGlobal,  // ompracer's own globals and LLVM's (llvm.*)
+  TaskDescriptor,
+  TaskReductionCopy,
+  AddressSpace, // not address space 0 (no shadow)
+  Scalable,     // scalable vector: size unknown at compile time
 };
+constexpr unsigned NumSkipReasons = unsigned(Skip::Scalable) + 1;
 
-// Why an address is not worth a hook.
-enum class Skip { No, Local, Const, Runtime, Other };
+// The OMPRACER_PASS_STATS summary line counts the reasons in four groups.
+enum class SkipGroup { Local, ConstantOrThreadLocal, TaskDescriptor, Other };
+constexpr unsigned NumSkipGroups = unsigned(SkipGroup::Other) + 1;
+const char *const SkipGroupNames[NumSkipGroups] = {"local", "constant/thread-local",
+                                                   "task-descriptor", "other"};
+
+struct SkipReason {
+  Statistic &Stat;
+  const char *Name; // in the OMPRACER_PASS_STATS line of reasons
+  SkipGroup Group;
+};
+SkipReason skipReason(Skip Why) {
+  using G = SkipGroup;
+  switch (Why) {
+  case Skip::StackLocal: return {NumSkippedStackLocal, "non-escaping stack", G::Local};
+  case Skip::ImplicitTaskPrivate:
+    return {NumSkippedImplicitTaskPrivate, "implicit-task private", G::Local};
+  case Skip::ConstantGlobal:
+    return {NumSkippedConstantGlobal, "constant global", G::ConstantOrThreadLocal};
+  case Skip::ThreadLocal: return {NumSkippedThreadLocal, "thread-local", G::ConstantOrThreadLocal};
+  case Skip::ToolGlobal:
+    return {NumSkippedToolGlobal, "ompracer/LLVM global", G::ConstantOrThreadLocal};
+  case Skip::TaskDescriptor:
+    return {NumSkippedTaskDescriptor, "task descriptor", G::TaskDescriptor};
+  case Skip::TaskReductionCopy:
+    return {NumSkippedTaskReductionCopy, "task-reduction copy", G::TaskDescriptor};
+  case Skip::AddressSpace: return {NumSkippedAddressSpace, "other address space", G::Other};
+  case Skip::Scalable: return {NumSkippedScalable, "scalable vector", G::Other};
+  case Skip::No: break;
+  }
+  llvm_unreachable("not a reason to skip an access");
+}
+
+struct Counts {
+  unsigned Reads = 0, Writes = 0, Atomics = 0, Ranges = 0, Constructs = 0;
+  unsigned Skipped[NumSkipReasons] = {};
+};
 
 class Instrumenter {
 public:
-  explicit Instrumenter(Module &M) : M(M), Sites(M), DL(M.getDataLayout()) { declareHooks(); }
+  explicit Instrumenter(Module &M) : M(M), Hooks(M), Sites(M, Hooks), DL(M.getDataLayout()) {}
   void runOnFunction(Function &F);
   void finish();
 
 private:
-  void declareHooks();
   Skip classify(Value *Addr);
-  void count(Skip Why);
+  bool shouldInstrument(Value *Addr);
   void instrumentLoadStore(Instruction *I, Value *Addr, Type *Ty, bool IsWrite, bool Atomic);
-  void instrumentAtomicRMW(Instruction *I, Value *Addr, Type *Ty);
   void instrumentMemIntrinsic(MemIntrinsic *MI);
   void instrumentCall(CallBase *CB);
+  void instrumentConstruct(CallBase *CB, StringRef Name);
   void markFreshAllocas(Function &F);
-  void markFreshAfter(CallBase *CB, Value *Size);
+  void markFreshAfter(CallBase *CB, function_ref<Value *(IRBuilder<> &)> Size);
+  bool isSimdLoopBegin(const Instruction &I) const;
   Value *site(IRBuilder<> &IRB, Instruction *I, ompracer_site_kind Kind) {
     return Sites.siteArg(IRB, I->getDebugLoc(), Names.nameFor(*I), Kind);
   }
 
   Module &M;
+  RuntimeHooks Hooks;
   SiteTable Sites;
   SourceFunctionNamer Names;
   const DataLayout &DL;
   Counts C;
   bool HasSimdLoop = false; // the function being instrumented runs an omp simd loop
-  FunctionCallee ReadN[5], WriteN[5], ReadRange, WriteRange, Atomic, Fresh, Construct, TaskIf0,
-      Unsupported;
 };
 
-void Instrumenter::declareHooks() {
-  LLVMContext &Ctx = M.getContext();
-  Type *Void = Type::getVoidTy(Ctx), *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
-  PointerType *Ptr = PointerType::getUnqual(Ctx);
-  for (unsigned i = 0; i < 5; i++) {
-    std::string Bytes = std::to_string(1u << i);
-    ReadN[i] = M.getOrInsertFunction("__ompracer_read" + Bytes, Void, Ptr, I32);
-    WriteN[i] = M.getOrInsertFunction("__ompracer_write" + Bytes, Void, Ptr, I32);
-  }
-  ReadRange = M.getOrInsertFunction("__ompracer_read_range", Void, Ptr, I64, I32);
-  WriteRange = M.getOrInsertFunction("__ompracer_write_range", Void, Ptr, I64, I32);
-  Atomic = M.getOrInsertFunction("__ompracer_atomic", Void, Ptr, I64, I32, I32);
-  Fresh = M.getOrInsertFunction("__ompracer_fresh_memory", Void, Ptr, I64);
-  Construct = M.getOrInsertFunction("__ompracer_construct", Void, I32);
-  TaskIf0 = M.getOrInsertFunction("__ompracer_task_if0", Void);
-  Unsupported = M.getOrInsertFunction("__ompracer_unsupported", Void, I32, I32);
+// ---- Filters: which addresses get no hook ------------------------------------------
+
+// Address spaces other than 0 (GPU local memory and the like) have no shadow.
+bool isDefaultAddressSpace(const Value *Addr) {
+  return Addr->getType()->getPointerAddressSpace() == 0;
 }
 
-// A task reduction's per-thread copy, which libomp hands to in_reduction tasks: the
-// tasks a thread runs update its own copy in turn, and libomp combines the copies.
-static bool isTaskReductionCopy(const Value *V) {
-  const auto *CB = dyn_cast<CallBase>(V);
-  const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-  return Callee && Callee->getName().starts_with("__kmpc_task_reduction_get_th_data");
-}
-
-static bool isTaskAllocCall(const Value *V) {
-  const auto *CB = dyn_cast<CallBase>(V);
-  const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-  return Callee && (Callee->getName() == "__kmpc_omp_task_alloc" ||
-                    Callee->getName() == "__kmpc_omp_target_task_alloc");
-}
-
-// The task descriptor that the OpenMP runtime hands to clang's task entry and
-// copy functions: it holds the task's private copies and pointers to shared data.
-static bool isTaskDescriptorArg(const Value *V) {
-  const auto *A = dyn_cast<Argument>(V);
-  if (!A)
-    return false;
-  StringRef F = A->getParent()->getName();
-  return (F.starts_with(".omp_task_entry.") && A->getArgNo() == 1) ||
-         (F.starts_with(".omp_task_dup.") && A->getArgNo() <= 1) ||
-         (F.starts_with(".omp_task_privates_map.") && A->getArgNo() == 0);
+// A stack slot whose address never leaves the function is private to its strand.
+bool isNonEscapingStackSlot(const AllocaInst *AI) {
+  return !PointerMayBeCaptured(AI, /*ReturnCaptures=*/true, /*StoreCaptures=*/true);
 }
 
 // Calls through which the OpenMP runtime reads or writes a slot of the implicit task
 // itself: loop bounds (.omp.lb, .omp.ub, ...) and a reduction's private copies.
-static bool isRuntimePrivateUse(const CallBase *CB) {
-  const Function *F = CB->getCalledFunction();
-  if (!F)
-    return false;
+bool isRuntimePrivateUse(const CallBase *CB) {
   // Not memcpy and the like: clang copies captured addresses into a task's shareds
   // with memcpy, which makes them shared.
   if (const auto *II = dyn_cast<IntrinsicInst>(CB))
     return II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II);
-  StringRef N = F->getName();
-  return N.starts_with("__kmpc_for_static_init") || N.starts_with("__kmpc_dist_for_static_init") ||
-         N.starts_with("__kmpc_dispatch_next") || N.starts_with("__kmpc_reduce") ||
-         N.starts_with("__kmpc_end_reduce");
+  StringRef N = calleeName(*CB);
+  return isLoopSchedulingCall(N) || isReductionCall(N);
 }
 
 // Whether a stack slot's address goes nowhere but into its own loads and stores and
@@ -144,7 +156,7 @@ static bool isRuntimePrivateUse(const CallBase *CB) {
 // reduction's list). Such a slot is private to the implicit task: the chunks of one
 // thread share it, but in any other schedule another thread has its own copy, so its
 // accesses cannot race.
-static bool isImplicitTaskPrivate(const Value *Slot, unsigned Depth = 0) {
+bool isImplicitTaskPrivate(const Value *Slot, unsigned Depth = 0) {
   SmallVector<const Value *, 8> Work{Slot};
   while (!Work.empty()) {
     const Value *V = Work.pop_back_val();
@@ -171,174 +183,198 @@ static bool isImplicitTaskPrivate(const Value *Slot, unsigned Depth = 0) {
   return true;
 }
 
+// The lanes of a simd loop share the function's arrays and structs. (Scalar slots stay
+// private: clang gives each simd private one, shared by all iterations in the IR
+// although each lane has its own.)
+bool isAggregateSlot(const AllocaInst *AI) {
+  return AI->isArrayAllocation() || !AI->getAllocatedType()->isSingleValueType();
+}
+
+// threadprivate / thread_local: each thread has its own copy.
+bool isThreadLocalAddress(const Value *Obj) {
+  if (const auto *GV = dyn_cast<GlobalVariable>(Obj))
+    return GV->isThreadLocal();
+  const auto *II = dyn_cast<IntrinsicInst>(Obj);
+  return II && II->getIntrinsicID() == Intrinsic::threadlocal_address;
+}
+
+// ompracer's globals (the site base) and LLVM's (llvm.used, metadata sections).
+bool isToolGlobal(const GlobalVariable &GV) {
+  return isOmpracerSymbol(GV.getName()) || GV.getName().starts_with("llvm.") ||
+         GV.getSection() == "llvm.metadata";
+}
+
 Skip Instrumenter::classify(Value *Addr) {
-  if (Addr->getType()->getPointerAddressSpace() != 0)
-    return Skip::Other;
+  if (!isDefaultAddressSpace(Addr))
+    return Skip::AddressSpace;
   const Value *Obj = getUnderlyingObject(Addr, /*MaxLookup=*/0);
-  if (const auto *AI = dyn_cast<AllocaInst>(Obj)) {
-    // A stack slot whose address never leaves the function is private to its strand,
-    // except for the lanes of a simd loop, which share the function's arrays and
-    // structs. (Scalar slots stay skipped: clang gives each simd private one, shared by
-    // all iterations in the IR although each lane has its own.)
-    bool SharedByLanes =
-        HasSimdLoop && (AI->isArrayAllocation() || !AI->getAllocatedType()->isSingleValueType());
-    if (!SharedByLanes &&
-        (!PointerMayBeCaptured(AI, /*ReturnCaptures=*/true, /*StoreCaptures=*/true) ||
-         isImplicitTaskPrivate(AI)))
-      return Skip::Local;
+  if (const auto *AI = dyn_cast<AllocaInst>(Obj); AI && !(HasSimdLoop && isAggregateSlot(AI))) {
+    if (isNonEscapingStackSlot(AI))
+      return Skip::StackLocal;
+    if (isImplicitTaskPrivate(AI))
+      return Skip::ImplicitTaskPrivate;
   }
   if (const auto *GV = dyn_cast<GlobalVariable>(Obj)) {
-    if (GV->isConstant() || GV->isThreadLocal() || GV->getName().starts_with("__ompracer") ||
-        GV->getName().starts_with("llvm.") || GV->getSection() == "llvm.metadata")
-      return Skip::Const;
+    if (GV->isConstant())
+      return Skip::ConstantGlobal;
+    if (GV->isThreadLocal())
+      return Skip::ThreadLocal;
+    if (isToolGlobal(*GV))
+      return Skip::ToolGlobal;
   }
-  // threadprivate / thread_local: each thread has its own copy.
-  if (const auto *II = dyn_cast<IntrinsicInst>(Obj);
-      II && II->getIntrinsicID() == Intrinsic::threadlocal_address)
-    return Skip::Const;
-  if (isTaskAllocCall(Obj) || isTaskDescriptorArg(Obj) || isTaskReductionCopy(Obj))
-    return Skip::Runtime;
+  if (isThreadLocalAddress(Obj))
+    return Skip::ThreadLocal;
+  if (isTaskAllocCall(Obj) || isTaskDescriptorArg(Obj))
+    return Skip::TaskDescriptor;
+  if (isTaskReductionCopy(Obj))
+    return Skip::TaskReductionCopy;
   return Skip::No;
 }
 
-void Instrumenter::count(Skip Why) {
-  switch (Why) {
-  case Skip::Local: C.SkippedLocal++; break;
-  case Skip::Const: C.SkippedConst++; break;
-  case Skip::Runtime: C.SkippedRuntime++; break;
-  case Skip::Other: C.SkippedOther++; break;
-  case Skip::No: break;
-  }
+// Whether an access to Addr gets a hook; counts the reason when not.
+bool Instrumenter::shouldInstrument(Value *Addr) {
+  Skip Why = classify(Addr);
+  if (Why == Skip::No)
+    return true;
+  C.Skipped[unsigned(Why)]++;
+  return false;
 }
+
+// ---- Accesses ------------------------------------------------------------------------
 
 void Instrumenter::instrumentLoadStore(Instruction *I, Value *Addr, Type *Ty, bool IsWrite,
                                        bool IsAtomic) {
   TypeSize Size = DL.getTypeStoreSize(Ty);
   if (Size.isScalable()) {
-    C.SkippedOther++;
+    C.Skipped[unsigned(Skip::Scalable)]++;
     return;
   }
-  Skip Why = classify(Addr);
-  if (Why != Skip::No) {
-    count(Why);
+  if (!shouldInstrument(Addr))
     return;
-  }
   IRBuilder<> IRB(I);
   uint64_t Bytes = Size.getFixedValue();
   if (IsAtomic) {
-    IRB.CreateCall(Atomic, {Addr, IRB.getInt64(Bytes), IRB.getInt32(IsWrite),
-                            site(IRB, I, OMPRACER_SITE_ATOMIC)});
+    IRB.CreateCall(Hooks.Atomic, {Addr, IRB.getInt64(Bytes), IRB.getInt32(IsWrite),
+                                  site(IRB, I, OMPRACER_SITE_ATOMIC)});
     C.Atomics++;
     return;
   }
   Value *Site = site(IRB, I, IsWrite ? OMPRACER_SITE_WRITE : OMPRACER_SITE_READ);
-  if (Bytes && Bytes <= 16 && isPowerOf2_64(Bytes)) {
-    FunctionCallee Hook = (IsWrite ? WriteN : ReadN)[Log2_64(Bytes)];
+  if (Bytes && isPowerOf2_64(Bytes) && Log2_64(Bytes) < RuntimeHooks::NumSizedAccesses) {
+    FunctionCallee Hook = (IsWrite ? Hooks.Write : Hooks.Read)[Log2_64(Bytes)];
     IRB.CreateCall(Hook, {Addr, Site});
   } else {
-    IRB.CreateCall(IsWrite ? WriteRange : ReadRange, {Addr, IRB.getInt64(Bytes), Site});
+    IRB.CreateCall(IsWrite ? Hooks.WriteRange : Hooks.ReadRange, {Addr, IRB.getInt64(Bytes), Site});
   }
   (IsWrite ? C.Writes : C.Reads)++;
 }
 
+// memcpy / memmove read their source and write their destination, memset writes its
+// destination: one range hook per side that is not skipped.
 void Instrumenter::instrumentMemIntrinsic(MemIntrinsic *MI) {
   IRBuilder<> IRB(MI);
-  Value *Len = IRB.CreateZExtOrTrunc(MI->getLength(), IRB.getInt64Ty());
-  if (auto *MT = dyn_cast<MemTransferInst>(MI)) {
-    Skip Why = classify(MT->getSource());
-    if (Why == Skip::No)
-      IRB.CreateCall(ReadRange, {MT->getSource(), Len, site(IRB, MI, OMPRACER_SITE_READ)});
-    else
-      count(Why);
-  }
-  Skip Why = classify(MI->getDest());
-  if (Why == Skip::No)
-    IRB.CreateCall(WriteRange, {MI->getDest(), Len, site(IRB, MI, OMPRACER_SITE_WRITE)});
-  else
-    count(Why);
+  Value *Len = nullptr;
+  auto length = [&] {
+    if (!Len)
+      Len = IRB.CreateZExtOrTrunc(MI->getLength(), IRB.getInt64Ty());
+    return Len;
+  };
+  if (auto *MT = dyn_cast<MemTransferInst>(MI); MT && shouldInstrument(MT->getSource()))
+    IRB.CreateCall(Hooks.ReadRange, {MT->getSource(), length(), site(IRB, MI, OMPRACER_SITE_READ)});
+  if (shouldInstrument(MI->getDest()))
+    IRB.CreateCall(Hooks.WriteRange, {MI->getDest(), length(), site(IRB, MI, OMPRACER_SITE_WRITE)});
   C.Ranges++;
 }
 
-// Heap allocators whose result is fresh memory, with the index of the size argument
-// (calloc multiplies its two arguments).
-static int allocSizeArg(StringRef Name) {
-  if (Name == "malloc" || Name == "_Znwm" || Name == "_Znam" || Name == "_ZnwmRKSt9nothrow_t" ||
-      Name == "_ZnamRKSt9nothrow_t" || Name == "_ZnwmSt11align_val_t" ||
-      Name == "_ZnamSt11align_val_t")
-    return 0;
-  if (Name == "realloc" || Name == "aligned_alloc" || Name == "memalign")
-    return 1;
-  if (Name == "calloc")
-    return 2; // special: n * size
-  return -1;
+// ---- Fresh memory --------------------------------------------------------------------
+
+// Heap allocators whose result is fresh memory, with the argument holding the block's
+// size.
+struct HeapAllocator {
+  StringRef Name;
+  unsigned SizeArg;
+};
+const HeapAllocator HeapAllocators[] = {
+    {"malloc", 0},
+    {"_Znwm", 0},
+    {"_Znam", 0},
+    {"_ZnwmRKSt9nothrow_t", 0},
+    {"_ZnamRKSt9nothrow_t", 0},
+    {"_ZnwmSt11align_val_t", 0},
+    {"_ZnamSt11align_val_t", 0},
+    {"realloc", 1},
+    {"aligned_alloc", 1},
+    {"memalign", 1},
+};
+
+const HeapAllocator *heapAllocator(StringRef Name, const CallBase &CB) {
+  for (const HeapAllocator &A : HeapAllocators)
+    if (A.Name == Name)
+      return A.SizeArg < CB.arg_size() ? &A : nullptr;
+  return nullptr;
 }
 
-void Instrumenter::markFreshAfter(CallBase *CB, Value *Size) {
+// Marks the block an allocating call returns fresh, right after the call; Size builds
+// the block's size there.
+void Instrumenter::markFreshAfter(CallBase *CB, function_ref<Value *(IRBuilder<> &)> Size) {
   auto *CI = dyn_cast<CallInst>(CB);
   if (!CI) // invokes (C++ new): the block after the call is not unique; skip
     return;
   IRBuilder<> IRB(CI->getNextNode());
   IRB.SetCurrentDebugLocation(CI->getDebugLoc());
-  IRB.CreateCall(Fresh, {CI, IRB.CreateZExtOrTrunc(Size, IRB.getInt64Ty())});
+  IRB.CreateCall(Hooks.FreshMemory, {CI, IRB.CreateZExtOrTrunc(Size(IRB), IRB.getInt64Ty())});
 }
 
-static bool isConstructCall(StringRef Name) {
-  if (Name.starts_with("__kmpc_"))
-    return Name != "__kmpc_global_thread_num";
-  return Name.starts_with("omp_") && Name.contains("lock");
+// ---- Calls ---------------------------------------------------------------------------
+
+void Instrumenter::instrumentConstruct(CallBase *CB, StringRef Name) {
+  IRBuilder<> IRB(CB);
+  if (isTaskBeginIf0(Name))
+    IRB.CreateCall(Hooks.TaskIf0, {});
+  unsigned Line, Col;
+  Value *Site = directiveLocation(CB, Line, Col)
+                    ? Sites.siteArgAt(IRB, CB->getDebugLoc(), Names.nameFor(*CB), Line, Col,
+                                      OMPRACER_SITE_CONSTRUCT)
+                    : site(IRB, CB, OMPRACER_SITE_CONSTRUCT);
+  IRB.CreateCall(Hooks.Construct, {Site});
+  C.Constructs++;
+  if (isDoacrossInit(Name)) // not modelled: the runtime warns once
+    IRB.CreateCall(Hooks.Unsupported, {IRB.getInt32(OMPRACER_UNSUPPORTED_DOACROSS), Site});
+  // A task descriptor is new memory: the runtime may hand out one a finished task
+  // used, whose accesses must not be mistaken for this task's.
+  if (isTaskAlloc(Name) && CB->arg_size() > TaskAllocSharedsSizeArg)
+    markFreshAfter(CB, [&](IRBuilder<> &B) {
+      Value *TaskBytes =
+          B.CreateZExtOrTrunc(CB->getArgOperand(TaskAllocTaskSizeArg), B.getInt64Ty());
+      Value *Shareds =
+          B.CreateZExtOrTrunc(CB->getArgOperand(TaskAllocSharedsSizeArg), B.getInt64Ty());
+      Value *Aligned = B.CreateAnd(B.CreateAdd(TaskBytes, B.getInt64(TaskSharedsAlign - 1)),
+                                   B.getInt64(~(TaskSharedsAlign - 1)));
+      return B.CreateAdd(Aligned, Shareds);
+    });
 }
 
 void Instrumenter::instrumentCall(CallBase *CB) {
-  const Function *Callee = CB->getCalledFunction();
-  if (!Callee)
+  StringRef Name = calleeName(*CB);
+  if (Name.empty())
     return;
-  StringRef Name = Callee->getName();
-  if (Name == "__ompracer_loop_begin" && CB->arg_size() == 3) {
+  if (Hooks.isLoopBegin(*CB)) {
     // MarkLoops left the site to us (we own the site table): the directive's location.
     IRBuilder<> IRB(CB);
     CB->setArgOperand(0, site(IRB, CB, OMPRACER_SITE_CONSTRUCT));
     return;
   }
   if (isConstructCall(Name)) {
-    IRBuilder<> IRB(CB);
-    if (Name == "__kmpc_omp_task_begin_if0")
-      IRB.CreateCall(TaskIf0, {});
-    unsigned Line, Col;
-    Value *Site = directiveLocation(CB, Line, Col)
-                      ? Sites.siteArgAt(IRB, CB->getDebugLoc(), Names.nameFor(*CB), Line, Col,
-                                        OMPRACER_SITE_CONSTRUCT)
-                      : site(IRB, CB, OMPRACER_SITE_CONSTRUCT);
-    IRB.CreateCall(Construct, {Site});
-    C.Constructs++;
-    if (Name == "__kmpc_doacross_init") // not modelled: the runtime warns once
-      IRB.CreateCall(Unsupported, {IRB.getInt32(OMPRACER_UNSUPPORTED_DOACROSS), Site});
-    // A task descriptor is new memory: the runtime may hand out one a finished task
-    // used, whose accesses must not be mistaken for this task's.
-    if (isTaskAllocCall(CB) && CB->arg_size() >= 5) {
-      IRBuilder<> B(CB->getNextNode());
-      Value *TaskBytes = B.CreateZExtOrTrunc(CB->getArgOperand(3), B.getInt64Ty());
-      Value *Shareds = B.CreateZExtOrTrunc(CB->getArgOperand(4), B.getInt64Ty());
-      Value *Aligned = B.CreateAnd(B.CreateAdd(TaskBytes, B.getInt64(7)), B.getInt64(~7ull));
-      markFreshAfter(CB, B.CreateAdd(Aligned, Shareds));
-    }
+    instrumentConstruct(CB, Name);
     return;
   }
-  int SizeArg = allocSizeArg(Name);
-  if (SizeArg < 0 || (unsigned)std::max(SizeArg, 1) >= CB->arg_size() + (SizeArg == 0))
-    return;
-  if (SizeArg == 2) {
-    IRBuilder<> B(CB->getNextNode());
-    Value *N = B.CreateZExtOrTrunc(CB->getArgOperand(0), B.getInt64Ty());
-    Value *S = B.CreateZExtOrTrunc(CB->getArgOperand(1), B.getInt64Ty());
-    markFreshAfter(CB, B.CreateMul(N, S));
-  } else {
-    markFreshAfter(CB, CB->getArgOperand(SizeArg));
-  }
+  if (const HeapAllocator *A = heapAllocator(Name, *CB))
+    markFreshAfter(CB, [&](IRBuilder<> &) { return CB->getArgOperand(A->SizeArg); });
 }
 
 // Whether code other than direct loads and stores of the slot may reach it through a
 // pointer (even a callee that does not capture the pointer: it is instrumented).
-static bool addressTaken(const AllocaInst *AI) {
+bool addressTaken(const AllocaInst *AI) {
   SmallVector<const Value *, 8> Work{AI};
   while (!Work.empty()) {
     const Value *V = Work.pop_back_val();
@@ -373,34 +409,31 @@ void Instrumenter::markFreshAllocas(Function &F) {
     Value *Bytes = IRB.getInt64(DL.getTypeAllocSize(AI->getAllocatedType()).getKnownMinValue());
     if (AI->isArrayAllocation())
       Bytes = IRB.CreateMul(Bytes, IRB.CreateZExtOrTrunc(AI->getArraySize(), IRB.getInt64Ty()));
-    IRB.CreateCall(Fresh, {AI, Bytes});
+    IRB.CreateCall(Hooks.FreshMemory, {AI, Bytes});
   }
 }
 
-// Reduction combiners run inside the OpenMP runtime's reduction step (possibly on
-// another thread's private copies, in a tree): they are part of the runtime's own
-// synchronised work, not of any strand.
-static bool isReductionCombiner(const Function &F) {
-  StringRef N = F.getName();
-  return N.contains(".omp.reduction.") || N.starts_with(".omp_combiner.") ||
-         N.starts_with(".omp_initializer.") || N.starts_with(".red_init.") ||
-         N.starts_with(".red_comb.") || N.starts_with(".red_fini.");
-}
-
 // A loop-begin marker MarkLoops put before an omp simd loop.
-static bool isSimdLoopBegin(const Instruction *I) {
-  const auto *CB = dyn_cast<CallBase>(I);
-  const Function *F = CB ? CB->getCalledFunction() : nullptr;
-  if (!F || F->getName() != "__ompracer_loop_begin" || CB->arg_size() != 3)
+bool Instrumenter::isSimdLoopBegin(const Instruction &I) const {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB || !Hooks.isLoopBegin(*CB))
     return false;
   const auto *Kind = dyn_cast<ConstantInt>(CB->getArgOperand(2));
   return Kind && Kind->getZExtValue() == OMPRACER_LOOP_SIMD;
 }
 
+// Functions that get no hooks: ompracer's own, those that must not be instrumented,
+// and reduction combiners, which run inside the OpenMP runtime's reduction step
+// (possibly on another thread's private copies, in a tree): they are part of the
+// runtime's own synchronised work, not of any strand.
+bool shouldInstrumentFunction(const Function &F) {
+  return !F.isDeclaration() && !isOmpracerSymbol(F.getName()) &&
+         !F.hasFnAttribute(Attribute::Naked) &&
+         !F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation) && !isReductionCombiner(F);
+}
+
 void Instrumenter::runOnFunction(Function &F) {
-  if (F.isDeclaration() || F.getName().starts_with("__ompracer") ||
-      F.getName().starts_with("ompracer.") || F.hasFnAttribute(Attribute::Naked) ||
-      F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation) || isReductionCombiner(F))
+  if (!shouldInstrumentFunction(F))
     return;
   // Collect first: instrumenting inserts instructions.
   SmallVector<Instruction *, 64> Work;
@@ -408,7 +441,7 @@ void Instrumenter::runOnFunction(Function &F) {
   for (Instruction &I : instructions(F)) {
     if (isa<LoadInst, StoreInst, AtomicRMWInst, AtomicCmpXchgInst, CallBase>(I))
       Work.push_back(&I);
-    HasSimdLoop |= isSimdLoopBegin(&I);
+    HasSimdLoop |= isSimdLoopBegin(I);
   }
   for (Instruction *I : Work) {
     if (auto *LI = dyn_cast<LoadInst>(I))
@@ -436,17 +469,26 @@ void Instrumenter::finish() {
   NumWrites += C.Writes;
   NumAtomics += C.Atomics;
   NumRanges += C.Ranges;
-  NumSkippedLocal += C.SkippedLocal;
-  NumSkippedConst += C.SkippedConst;
-  NumSkippedRuntime += C.SkippedRuntime;
-  NumSkippedOther += C.SkippedOther;
   NumConstructs += C.Constructs;
-  if (printStats())
-    errs() << "ompracer: " << M.getSourceFileName() << ": instrumented " << C.Reads << " reads, "
-           << C.Writes << " writes, " << C.Atomics << " atomics, " << C.Ranges << " memory ranges, "
-           << C.Constructs << " OpenMP calls; skipped " << C.SkippedLocal << " local, "
-           << C.SkippedConst << " constant/thread-local, " << C.SkippedRuntime
-           << " task-descriptor, " << C.SkippedOther << " other accesses\n";
+  for (unsigned R = 1; R < NumSkipReasons; R++)
+    skipReason(Skip(R)).Stat += C.Skipped[R];
+  if (!printStats())
+    return;
+  // The summary line (one count per group of reasons), then the count per reason.
+  unsigned Grouped[NumSkipGroups] = {};
+  for (unsigned R = 1; R < NumSkipReasons; R++)
+    Grouped[unsigned(skipReason(Skip(R)).Group)] += C.Skipped[R];
+  raw_ostream &OS = errs();
+  OS << "ompracer: " << M.getSourceFileName() << ": instrumented " << C.Reads << " reads, "
+     << C.Writes << " writes, " << C.Atomics << " atomics, " << C.Ranges << " memory ranges, "
+     << C.Constructs << " OpenMP calls; skipped";
+  for (unsigned G = 0; G < NumSkipGroups; G++)
+    OS << (G ? ", " : " ") << Grouped[G] << " " << SkipGroupNames[G];
+  OS << " accesses\n";
+  OS << "ompracer: " << M.getSourceFileName() << ": skipped accesses by reason:";
+  for (unsigned R = 1; R < NumSkipReasons; R++)
+    OS << (R > 1 ? ", " : " ") << C.Skipped[R] << " " << skipReason(Skip(R)).Name;
+  OS << "\n";
 }
 
 } // namespace

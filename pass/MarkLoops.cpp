@@ -1,7 +1,6 @@
 #include "MarkLoops.h"
-#include "OpenMPIdent.h"
-
-#include "ompracer/hooks.h"
+#include "OpenMPLowering.h"
+#include "RuntimeHooks.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -33,47 +32,12 @@ const Value *stripCasts(const Value *V) {
   return V;
 }
 
-// clang lowers `distribute` to __kmpc_for_static_init_* with libomp's distribute
-// schedules (kmp_distribute_static_chunked = 91, kmp_distribute_static = 92).
-bool isDistributeSchedule(const Value *Schedule) {
-  const auto *C = dyn_cast<ConstantInt>(Schedule);
-  return C && (C->getZExtValue() == 91 || C->getZExtValue() == 92);
-}
-
 // The lower-bound slot a loop-scheduling call fills in, and the loop's kind.
 const Value *lowerBoundSlot(const CallBase *CB, unsigned &Kind) {
-  const Function *F = CB->getCalledFunction();
-  if (!F)
-    return nullptr;
-  StringRef Name = F->getName();
-  unsigned Arg;
-  if (Name.starts_with("__kmpc_for_static_init") ||
-      Name.starts_with("__kmpc_dist_for_static_init")) {
-    if (identFlags(CB) & IdentWorkSections)
-      return nullptr; // a sections construct (MarkSections)
-    Kind =
-        isDistributeSchedule(CB->getArgOperand(2)) ? OMPRACER_LOOP_DISTRIBUTE : OMPRACER_LOOP_FOR;
-    Arg = 4;
-  } else if (Name.starts_with("__kmpc_distribute_static_init")) {
-    Kind = OMPRACER_LOOP_DISTRIBUTE, Arg = 4;
-  } else if (Name.starts_with("__kmpc_dispatch_next")) {
-    Kind = OMPRACER_LOOP_FOR, Arg = 3;
-  } else {
-    return nullptr;
-  }
-  return CB->arg_size() > Arg ? CB->getArgOperand(Arg) : nullptr;
-}
-
-// A load of a task's lower bound: field 5 of kmp_task_t, set by __kmpc_taskloop.
-bool isTaskLowerBound(const Value *V) {
-  const auto *LI = dyn_cast<LoadInst>(stripCasts(V));
-  const auto *GEP = LI ? dyn_cast<GetElementPtrInst>(LI->getPointerOperand()) : nullptr;
-  auto *ST = GEP ? dyn_cast<StructType>(GEP->getSourceElementType()) : nullptr;
-  if (!ST || !ST->hasName() || !ST->getName().starts_with("struct.kmp_task_t") ||
-      ST->getName().starts_with("struct.kmp_task_t_with_privates") || GEP->getNumIndices() != 2)
-    return false;
-  const auto *Field = dyn_cast<ConstantInt>(GEP->getOperand(2));
-  return Field && Field->getZExtValue() == 5;
+  bool Distribute = false;
+  const Value *LB = scheduledLowerBound(*CB, Distribute);
+  Kind = Distribute ? OMPRACER_LOOP_DISTRIBUTE : OMPRACER_LOOP_FOR;
+  return LB;
 }
 
 // Parameters that receive a task's lower bound: the task entry passes it to the
@@ -129,32 +93,6 @@ DenseMap<const Value *, LoopOrigin> findIterationSlots(Function &F, const TaskBo
   return Slots;
 }
 
-bool hasLoopProperty(const MDNode *LoopID, StringRef Name, const Metadata **Value = nullptr) {
-  if (!LoopID)
-    return false;
-  for (const MDOperand &Op : LoopID->operands().drop_front())
-    if (const auto *Item = dyn_cast<MDNode>(Op.get()))
-      if (Item->getNumOperands() && isa<MDString>(Item->getOperand(0)) &&
-          cast<MDString>(Item->getOperand(0))->getString() == Name) {
-        if (Value)
-          *Value = Item->getNumOperands() > 1 ? Item->getOperand(1).get() : nullptr;
-        return true;
-      }
-  return false;
-}
-
-// omp simd's safelen: clang asks for that vectorisation width and, unlike for simdlen
-// alone, does not mark the accesses parallel. 0: no limit.
-unsigned simdWindow(const MDNode *LoopID) {
-  const Metadata *Width = nullptr;
-  if (hasLoopProperty(LoopID, "llvm.loop.parallel_accesses") ||
-      !hasLoopProperty(LoopID, "llvm.loop.vectorize.width", &Width))
-    return 0;
-  const auto *C = dyn_cast_or_null<ConstantAsMetadata>(Width);
-  const auto *N = C ? dyn_cast<ConstantInt>(C->getValue()) : nullptr;
-  return N && N->getZExtValue() > 1 ? unsigned(N->getZExtValue()) : 0;
-}
-
 // The slot the header's exit test loads and the loop stores: the iteration variable.
 const Value *comparedSlot(const Loop &L) {
   const auto *Br = dyn_cast<BranchInst>(L.getHeader()->getTerminator());
@@ -192,16 +130,12 @@ struct MarkedLoop {
 
 class LoopMarker {
 public:
-  LoopMarker(Module &M) : Ctx(M.getContext()) {
-    Type *Void = Type::getVoidTy(Ctx), *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
-    Begin = M.getOrInsertFunction("__ompracer_loop_begin", Void, I32, I32, I32);
-    Iteration = M.getOrInsertFunction("__ompracer_loop_iteration", Void, I64);
-    // Deliberately opaque (it may touch any memory): otherwise the optimiser forwards a
-    // value stored in one iteration to a load of the next (loop-load elimination) and the
-    // load, whose race is between iterations, disappears. The price: loop-invariant
-    // loads stay in the loop (and are checked in every iteration).
-    End = M.getOrInsertFunction("__ompracer_loop_end", Void);
-  }
+  // The hooks stay declared without attributes. __ompracer_loop_end in particular is
+  // deliberately opaque (it may touch any memory): otherwise the optimiser forwards a
+  // value stored in one iteration to a load of the next (loop-load elimination) and the
+  // load, whose race is between iterations, disappears. The price: loop-invariant
+  // loads stay in the loop (and are checked in every iteration).
+  LoopMarker(Module &M) : Ctx(M.getContext()), Hooks(M) {}
   bool run(Function &F, const TaskBoundParams &Params);
 
 private:
@@ -212,7 +146,7 @@ private:
   DebugLoc artificialLoc(Function &F);
 
   LLVMContext &Ctx;
-  FunctionCallee Begin, Iteration, End;
+  RuntimeHooks Hooks;
   std::map<std::pair<BasicBlock *, BasicBlock *>, BasicBlock *> SplitEdges;
 };
 
@@ -294,20 +228,21 @@ void LoopMarker::mark(Function &F, const MarkedLoop &ML) {
       continue;
     IRB.SetInsertPoint(On->getTerminator());
     IRB.SetCurrentDebugLocation(ML.Where);
-    IRB.CreateCall(Begin, {IRB.getInt32(0), IRB.getInt32(ML.Window), IRB.getInt32(ML.Kind)});
+    IRB.CreateCall(Hooks.LoopBegin,
+                   {IRB.getInt32(0), IRB.getInt32(ML.Window), IRB.getInt32(ML.Kind)});
   }
   DebugLoc Artificial = artificialLoc(F);
   IRB.SetInsertPoint(&*ML.Body->getFirstInsertionPt());
   IRB.SetCurrentDebugLocation(Artificial);
   Value *IV = IRB.CreateLoad(ML.SlotType, const_cast<Value *>(ML.Slot));
-  IRB.CreateCall(Iteration, {IRB.CreateZExtOrTrunc(IV, IRB.getInt64Ty())});
+  IRB.CreateCall(Hooks.LoopIteration, {IRB.CreateZExtOrTrunc(IV, IRB.getInt64Ty())});
   for (const BlockEdge &E : ML.Exits) {
     BasicBlock *On = onEdge(E);
     if (!On)
       continue;
     IRB.SetInsertPoint(On->getTerminator());
     IRB.SetCurrentDebugLocation(Artificial);
-    IRB.CreateCall(End, {});
+    IRB.CreateCall(Hooks.LoopEnd, {});
   }
 }
 
@@ -349,9 +284,9 @@ bool LoopMarker::run(Function &F, const TaskBoundParams &Params) {
     if (It != Slots.end()) {
       ML.Kind = It->second.Kind;
       ML.Where = directiveLoc(F, It->second, *L);
-    } else if (hasLoopProperty(LoopID, "llvm.loop.vectorize.enable")) {
+    } else if (isSimdLoop(LoopID)) {
       ML.Kind = OMPRACER_LOOP_SIMD;
-      ML.Window = simdWindow(LoopID);
+      ML.Window = simdSafelen(LoopID);
       ML.Where = directiveLoc(F, LoopOrigin{OMPRACER_LOOP_SIMD}, *L);
     } else {
       continue;
@@ -384,7 +319,7 @@ PreservedAnalyses MarkLoopsPass::run(Module &M, ModuleAnalysisManager &) {
   LoopMarker Marker(M);
   bool Changed = false;
   for (Function &F : M)
-    if (!F.isDeclaration() && !F.getName().starts_with("__ompracer"))
+    if (!F.isDeclaration() && !isOmpracerSymbol(F.getName()))
       Changed |= Marker.run(F, Params);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -11,8 +11,9 @@
 //  - simd: a loop whose metadata enables vectorisation (clang's lowering of omp simd);
 //    safelen is the vectorisation width when the accesses are not marked parallel.
 // In each case the loop is the natural loop whose header compares that variable.
-// The pass makes no race decisions; the loop_begin site is filled in later by the
-// instrumentation pass, which owns the site table.
+// (What clang's lowering looks like: OpenMPLowering.h.) The pass makes no race
+// decisions; the loop_begin site is filled in later by the instrumentation pass, which
+// owns the site table.
 #ifndef OMPRACER_PASS_MARKLOOPS_H
 #define OMPRACER_PASS_MARKLOOPS_H
 

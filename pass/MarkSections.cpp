@@ -1,5 +1,6 @@
 #include "MarkSections.h"
-#include "OpenMPIdent.h"
+#include "OpenMPLowering.h"
+#include "RuntimeHooks.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
@@ -11,17 +12,6 @@ using namespace llvm;
 
 namespace ompracer {
 namespace {
-
-// The lower-bound slot of a __kmpc_for_static_init_* call made for a sections
-// construct, or null.
-Value *sectionsLowerBound(const CallBase *CB) {
-  const Function *F = CB->getCalledFunction();
-  if (!F || !F->getName().starts_with("__kmpc_for_static_init") || CB->arg_size() < 5)
-    return nullptr;
-  if (!(identFlags(CB) & IdentWorkSections))
-    return nullptr;
-  return CB->getArgOperand(4);
-}
 
 // The slots initialised from the lower bound: the sections' iteration variable.
 SmallPtrSet<const Value *, 4> slotsCopiedFrom(Value *LowerBound) {
@@ -38,7 +28,7 @@ bool markFunction(Function &F, FunctionCallee Marker) {
   SmallPtrSet<const Value *, 4> IterationSlots;
   for (Instruction &I : instructions(F))
     if (auto *CB = dyn_cast<CallBase>(&I))
-      if (Value *LB = sectionsLowerBound(CB))
+      if (Value *LB = sectionsLowerBound(*CB))
         for (const Value *Slot : slotsCopiedFrom(LB))
           IterationSlots.insert(Slot);
   if (IterationSlots.empty())
@@ -64,8 +54,7 @@ bool markFunction(Function &F, FunctionCallee Marker) {
 } // namespace
 
 PreservedAnalyses MarkSectionsPass::run(Module &M, ModuleAnalysisManager &) {
-  FunctionCallee Marker =
-      M.getOrInsertFunction("__ompracer_section_begin", Type::getVoidTy(M.getContext()));
+  FunctionCallee Marker = RuntimeHooks(M).SectionBegin;
   bool Changed = false;
   for (Function &F : M)
     if (!F.isDeclaration())

@@ -7,7 +7,7 @@ using namespace llvm;
 
 namespace ompracer {
 
-SiteTable::SiteTable(Module &M) : M(M) {
+SiteTable::SiteTable(Module &M, const RuntimeHooks &Hooks) : M(M), Register(Hooks.RegisterSites) {
   Base = new GlobalVariable(
       M, Type::getInt32Ty(M.getContext()), /*isConstant=*/false, GlobalValue::InternalLinkage,
       ConstantInt::get(Type::getInt32Ty(M.getContext()), 0), "__ompracer_site_base");
@@ -59,7 +59,7 @@ void SiteTable::finish() {
   LLVMContext &C = M.getContext();
   Type *I32 = Type::getInt32Ty(C);
   PointerType *Ptr = PointerType::getUnqual(C);
-  // Must match struct ompracer_site in include/ompracer/hooks.h.
+  // struct ompracer_site of include/ompracer/hooks.h (RuntimeHooks.cpp checks its layout).
   StructType *SiteTy = StructType::get(C, {Ptr, Ptr, I32, I32, I32});
   std::vector<Constant *> Rows;
   for (const Site &S : Sites) {
@@ -73,7 +73,6 @@ void SiteTable::finish() {
                                    ConstantArray::get(TableTy, Rows), "ompracer.sites");
 
   // static void ctor(void) { base = __ompracer_register_sites(table, n, ABI); }
-  FunctionCallee Register = M.getOrInsertFunction("__ompracer_register_sites", I32, Ptr, I32, I32);
   Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(C), false),
                                     GlobalValue::InternalLinkage, "ompracer.module_ctor", M);
   IRBuilder<> IRB(BasicBlock::Create(C, "entry", Ctor));

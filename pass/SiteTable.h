@@ -4,7 +4,7 @@
 #ifndef OMPRACER_PASS_SITETABLE_H
 #define OMPRACER_PASS_SITETABLE_H
 
-#include "ompracer/hooks.h"
+#include "RuntimeHooks.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
@@ -20,7 +20,7 @@ namespace ompracer {
 
 class SiteTable {
 public:
-  explicit SiteTable(llvm::Module &M);
+  SiteTable(llvm::Module &M, const RuntimeHooks &Hooks);
 
   // The value to pass as a hook's site argument for this location and kind,
   // computed at the builder's insertion point.
@@ -44,6 +44,7 @@ private:
   llvm::Constant *stringConstant(llvm::StringRef S);
 
   llvm::Module &M;
+  llvm::FunctionCallee Register;
   llvm::GlobalVariable *Base; // i32 written by the constructor
   std::vector<Site> Sites;
   std::map<std::tuple<std::string, std::string, unsigned, unsigned, unsigned>, unsigned> Index;

@@ -1,4 +1,5 @@
 #include "SourceFunction.h"
+#include "OpenMPLowering.h"
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -10,7 +11,7 @@ namespace ompracer {
 
 bool isArtificialOpenMPFunction(const Function &F) {
   StringRef N = F.getName();
-  if (N.starts_with(".omp") || N.contains(".omp_outlined") || N.starts_with("__omp_offloading"))
+  if (isOutlinedName(N))
     return true;
   const DISubprogram *SP = F.getSubprogram();
   return SP && SP->isArtificial() && N.contains("omp");
@@ -59,7 +60,7 @@ StringRef SourceFunctionNamer::nameFor(const Instruction &I) {
   if (const DILocation *Loc = I.getDebugLoc().get()) {
     const DISubprogram *SP = Loc->getScope()->getSubprogram();
     // An inlined callee that is a real source function: name it, not its caller.
-    if (SP && Loc->getInlinedAt() && !SP->isArtificial() && !SP->getName().starts_with(".omp")) {
+    if (SP && Loc->getInlinedAt() && !SP->isArtificial() && !isOutlinedName(SP->getName())) {
       std::string Name =
           SP->getLinkageName().empty() ? SP->getName().str() : demangle(SP->getLinkageName().str());
       return Strings.try_emplace(Name, Name).first->second;

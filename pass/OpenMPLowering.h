@@ -1,0 +1,134 @@
+// How clang (19) lowers OpenMP for libomp: everything the passes know about that
+// lowering is here, and only here. A directive becomes calls to libomp's __kmpc_* entry
+// points, each with an ident_t (source location and flags) as first argument, and its
+// body becomes an outlined function (.omp_outlined., .omp_task_entry., ...):
+//  - parallel: __kmpc_fork_call(ident, n, outlined, captured...);
+//  - worksharing loops: __kmpc_for_static_init_* (static schedules) or
+//    __kmpc_dispatch_init_* / __kmpc_dispatch_next_* (the others) fill in the
+//    bounds of a chunk, from which clang's loop initialises its iteration variable;
+//  - distribute: __kmpc_for_static_init_* / __kmpc_dist_for_static_init_* with a
+//    distribute schedule (DistributeStaticChunked, DistributeStatic), or
+//    __kmpc_distribute_static_init_*;
+//  - sections: a static worksharing loop (ident flag IdentWorkSections) over a switch
+//    with one case per section;
+//  - task: __kmpc_omp_task_alloc returns a kmp_task_t followed by the shareds; libomp
+//    runs the task through .omp_task_entry.; taskloop: the same, with the iteration
+//    bounds of each task in kmp_task_t's fields (lower bound: TaskLowerBoundField);
+//  - reductions: __kmpc_reduce* / __kmpc_end_reduce* around combiner functions
+//    (.omp.reduction.*), task reductions through __kmpc_task_reduction_get_th_data;
+//  - simd: no runtime call, loop metadata that enables vectorisation (safelen: the
+//    vectorisation width, without the accesses marked parallel).
+// The predicates take a callee's name (see calleeName) or an IR value.
+#ifndef OMPRACER_PASS_OPENMPLOWERING_H
+#define OMPRACER_PASS_OPENMPLOWERING_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Metadata.h"
+
+#include <cstdint>
+
+namespace ompracer {
+
+// The name of the function a call calls directly, or "" (an indirect call).
+llvm::StringRef calleeName(const llvm::CallBase &CB);
+
+// ---- libomp entry points ---------------------------------------------------------
+
+// Every __kmpc_* entry point is a directive's call into the runtime, except for
+// queries such as __kmpc_global_thread_num; so is the omp_*lock* API (isLockCall).
+bool isRuntimeEntry(llvm::StringRef Callee);
+bool isLockCall(llvm::StringRef Callee);
+// A call the runtime is told the directive of (__ompracer_construct).
+bool isConstructCall(llvm::StringRef Callee);
+
+// __kmpc_omp_task_begin_if0: the task about to be created is an if(0) task.
+bool isTaskBeginIf0(llvm::StringRef Callee);
+// __kmpc_doacross_init: a loop with ordered(n) and depend(sink/source).
+bool isDoacrossInit(llvm::StringRef Callee);
+
+// Task allocation: kmp_task_t *__kmpc_omp_task_alloc(ident, gtid, flags,
+// sizeof_kmp_task_t, sizeof_shareds, entry) (and the target variant). libomp puts the
+// shareds right after the kmp_task_t, at the next multiple of TaskSharedsAlign.
+bool isTaskAlloc(llvm::StringRef Callee);
+bool isTaskAllocCall(const llvm::Value *V);
+constexpr unsigned TaskAllocTaskSizeArg = 3;
+constexpr unsigned TaskAllocSharedsSizeArg = 4;
+constexpr uint64_t TaskSharedsAlign = 8;
+
+// A task reduction's per-thread copy (__kmpc_task_reduction_get_th_data*), which
+// libomp hands to in_reduction tasks.
+bool isTaskReductionCopy(const llvm::Value *V);
+
+// The task descriptor libomp passes to clang's task entry (argument 1), task
+// duplication (arguments 0, 1) and privates-mapping (argument 0) functions.
+bool isTaskDescriptorArg(const llvm::Value *V);
+
+// Reduction entry points: __kmpc_reduce*, __kmpc_end_reduce*. Their list of private
+// copies is built in a stack array of the implicit task.
+bool isReductionCall(llvm::StringRef Callee);
+
+// Functions clang generates for reductions (combiners, initialisers, finalisers):
+// libomp runs them inside its reduction step, possibly on another thread's copies.
+bool isReductionCombiner(const llvm::Function &F);
+
+// Functions clang outlines from a directive or generates for one, by name.
+bool isOutlinedName(llvm::StringRef Name);
+
+// ---- loops -----------------------------------------------------------------------
+
+// Loop-scheduling calls: they fill in the lower bound (and upper bound, stride) of the
+// chunk a thread runs, through pointers to stack slots of the implicit task:
+//  __kmpc_for_static_init_* / __kmpc_dist_for_static_init_*
+//      (ident, gtid, schedule, plastiter, plower, pupper, ...)
+//  __kmpc_distribute_static_init_* (ident, gtid, schedule, plastiter, plower, ...)
+//  __kmpc_dispatch_next_* (ident, gtid, plastiter, plower, pupper, pstride)
+bool isStaticInitCall(llvm::StringRef Callee);
+bool isDistributeStaticInitCall(llvm::StringRef Callee);
+bool isDispatchNextCall(llvm::StringRef Callee);
+bool isLoopSchedulingCall(llvm::StringRef Callee);
+
+// libomp's schedule constants (enum sched_type in kmp.h) for `distribute`.
+constexpr uint64_t DistributeStaticChunked = 91; // kmp_distribute_static_chunked
+constexpr uint64_t DistributeStatic = 92;        // kmp_distribute_static
+
+// The lower-bound slot a loop-scheduling call fills in, or null (another call, or a
+// static init made for a sections construct). Distribute says whether the loop is a
+// distribute loop.
+const llvm::Value *scheduledLowerBound(const llvm::CallBase &CB, bool &Distribute);
+
+// The lower-bound slot of a __kmpc_for_static_init_* call made for a sections
+// construct, or null.
+llvm::Value *sectionsLowerBound(const llvm::CallBase &CB);
+
+// kmp_task_t as clang declares it (struct.kmp_task_t; clang's wrapper with the private
+// copies is struct.kmp_task_t_with_privates). A taskloop task's lower bound is field
+// TaskLowerBoundField, which __kmpc_taskloop sets for each task.
+constexpr llvm::StringLiteral KmpTaskStruct = "struct.kmp_task_t";
+constexpr llvm::StringLiteral KmpTaskWithPrivatesStruct = "struct.kmp_task_t_with_privates";
+constexpr unsigned TaskLowerBoundField = 5;
+// A load of a task's lower bound (through casts).
+bool isTaskLowerBound(const llvm::Value *V);
+
+// omp simd: a loop whose metadata enables vectorisation.
+bool isSimdLoop(const llvm::MDNode *LoopID);
+// Its safelen: clang asks for that vectorisation width and, unlike for simdlen alone,
+// does not mark the accesses parallel. 0: no limit.
+unsigned simdSafelen(const llvm::MDNode *LoopID);
+
+// ---- ident_t -----------------------------------------------------------------------
+
+constexpr uint64_t IdentWorkSections = 0x400; // KMP_IDENT_WORK_SECTIONS in ident_t flags
+
+// The ident_t flags of a __kmpc_* call, or 0 when its first argument is not one.
+uint64_t identFlags(const llvm::CallBase *CB);
+
+// The directive's line and column from the ident_t's psource string
+// (";file;function;line;column;;"): the line of the pragma, where the call's debug
+// location may name the statement below it.
+bool directiveLocation(const llvm::CallBase *CB, unsigned &Line, unsigned &Col);
+
+} // namespace ompracer
+
+#endif

@@ -1,0 +1,95 @@
+#include "RuntimeHooks.h"
+
+#include "llvm/IR/DerivedTypes.h"
+
+#include <cstddef>
+#include <type_traits>
+
+using namespace llvm;
+
+namespace ompracer {
+
+namespace {
+
+// The IR type of a C type of the hook ABI: void, uint32_t, uint64_t and pointers. Any
+// other type in a hook's prototype fails to compile here.
+template <typename T> struct IRType;
+template <> struct IRType<void> {
+  static Type *get(LLVMContext &C) { return Type::getVoidTy(C); }
+};
+template <> struct IRType<uint32_t> {
+  static Type *get(LLVMContext &C) { return Type::getInt32Ty(C); }
+};
+template <> struct IRType<uint64_t> {
+  static Type *get(LLVMContext &C) { return Type::getInt64Ty(C); }
+};
+template <typename T> struct IRType<T *> {
+  static Type *get(LLVMContext &C) { return PointerType::getUnqual(C); }
+};
+
+// The IR function type of a C function type.
+template <typename Fn> struct IRFunctionType;
+template <typename R, typename... Args> struct IRFunctionType<R(Args...)> {
+  static FunctionType *get(LLVMContext &C) {
+    return FunctionType::get(IRType<R>::get(C), {IRType<Args>::get(C)...}, /*isVarArg=*/false);
+  }
+};
+
+// struct ompracer_site as SiteTable emits it: { ptr, ptr, i32, i32, i32 }.
+static_assert(std::is_same_v<decltype(ompracer_site::file), const char *> &&
+                  std::is_same_v<decltype(ompracer_site::function), const char *> &&
+                  std::is_same_v<decltype(ompracer_site::line), uint32_t> &&
+                  std::is_same_v<decltype(ompracer_site::column), uint32_t> &&
+                  std::is_same_v<decltype(ompracer_site::kind), uint32_t>,
+              "struct ompracer_site changed: update SiteTable::finish");
+static_assert(offsetof(ompracer_site, function) == sizeof(void *) &&
+                  offsetof(ompracer_site, line) == 2 * sizeof(void *) &&
+                  offsetof(ompracer_site, column) == 2 * sizeof(void *) + 4 &&
+                  offsetof(ompracer_site, kind) == 2 * sizeof(void *) + 8,
+              "struct ompracer_site changed: update SiteTable::finish");
+
+} // namespace
+
+// Declares hook Fn with the name and type of its prototype in hooks.h. decltype does
+// not odr-use Fn: the plugin does not link against the runtime.
+#define OMPRACER_DECLARE_HOOK(Fn) M.getOrInsertFunction(#Fn, IRFunctionType<decltype(Fn)>::get(Ctx))
+
+RuntimeHooks::RuntimeHooks(Module &M) {
+  LLVMContext &Ctx = M.getContext();
+  RegisterSites = OMPRACER_DECLARE_HOOK(__ompracer_register_sites);
+  Read[0] = OMPRACER_DECLARE_HOOK(__ompracer_read1);
+  Read[1] = OMPRACER_DECLARE_HOOK(__ompracer_read2);
+  Read[2] = OMPRACER_DECLARE_HOOK(__ompracer_read4);
+  Read[3] = OMPRACER_DECLARE_HOOK(__ompracer_read8);
+  Read[4] = OMPRACER_DECLARE_HOOK(__ompracer_read16);
+  Write[0] = OMPRACER_DECLARE_HOOK(__ompracer_write1);
+  Write[1] = OMPRACER_DECLARE_HOOK(__ompracer_write2);
+  Write[2] = OMPRACER_DECLARE_HOOK(__ompracer_write4);
+  Write[3] = OMPRACER_DECLARE_HOOK(__ompracer_write8);
+  Write[4] = OMPRACER_DECLARE_HOOK(__ompracer_write16);
+  ReadRange = OMPRACER_DECLARE_HOOK(__ompracer_read_range);
+  WriteRange = OMPRACER_DECLARE_HOOK(__ompracer_write_range);
+  Atomic = OMPRACER_DECLARE_HOOK(__ompracer_atomic);
+  FreshMemory = OMPRACER_DECLARE_HOOK(__ompracer_fresh_memory);
+  Construct = OMPRACER_DECLARE_HOOK(__ompracer_construct);
+  SectionBegin = OMPRACER_DECLARE_HOOK(__ompracer_section_begin);
+  TaskIf0 = OMPRACER_DECLARE_HOOK(__ompracer_task_if0);
+  Unsupported = OMPRACER_DECLARE_HOOK(__ompracer_unsupported);
+  LoopBegin = OMPRACER_DECLARE_HOOK(__ompracer_loop_begin);
+  LoopIteration = OMPRACER_DECLARE_HOOK(__ompracer_loop_iteration);
+  LoopEnd = OMPRACER_DECLARE_HOOK(__ompracer_loop_end);
+}
+
+#undef OMPRACER_DECLARE_HOOK
+
+bool RuntimeHooks::isLoopBegin(const CallBase &CB) const {
+  FunctionCallee Hook = LoopBegin; // FunctionCallee's accessors are not const
+  return CB.getCalledOperand() == Hook.getCallee() &&
+         CB.arg_size() == Hook.getFunctionType()->getNumParams();
+}
+
+bool isOmpracerSymbol(StringRef Name) {
+  return Name.starts_with("__ompracer") || Name.starts_with("ompracer.");
+}
+
+} // namespace ompracer

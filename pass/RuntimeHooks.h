@@ -1,0 +1,73 @@
+// The runtime hooks of include/ompracer/hooks.h, declared in a module: the only place
+// the passes name a hook. Each declaration's name and IR type are derived from the
+// header's prototype (RuntimeHooks.cpp), so a hook the header changes no longer
+// compiles here instead of calling the runtime with the wrong arguments.
+#ifndef OMPRACER_PASS_RUNTIMEHOOKS_H
+#define OMPRACER_PASS_RUNTIMEHOOKS_H
+
+#include "ompracer/hooks.h"
+
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Module.h"
+
+namespace ompracer {
+
+// The numbers the passes pass to the runtime are the header's own constants (the
+// passes use OMPRACER_SITE_*, OMPRACER_LOOP_* and OMPRACER_UNSUPPORTED_* directly);
+// these checks keep them distinct and within the 32-bit fields they are passed in.
+static_assert(OMPRACER_SITE_READ > 0 && OMPRACER_SITE_WRITE > 0 && OMPRACER_SITE_ATOMIC > 0 &&
+                  OMPRACER_SITE_CONSTRUCT > 0,
+              "site kind 0 is not a kind");
+static_assert(OMPRACER_SITE_READ != OMPRACER_SITE_WRITE &&
+                  OMPRACER_SITE_READ != OMPRACER_SITE_ATOMIC &&
+                  OMPRACER_SITE_READ != OMPRACER_SITE_CONSTRUCT &&
+                  OMPRACER_SITE_WRITE != OMPRACER_SITE_ATOMIC &&
+                  OMPRACER_SITE_WRITE != OMPRACER_SITE_CONSTRUCT &&
+                  OMPRACER_SITE_ATOMIC != OMPRACER_SITE_CONSTRUCT,
+              "site kinds must be distinct");
+static_assert(OMPRACER_SITE_READ <= UINT32_MAX && OMPRACER_SITE_WRITE <= UINT32_MAX &&
+                  OMPRACER_SITE_ATOMIC <= UINT32_MAX && OMPRACER_SITE_CONSTRUCT <= UINT32_MAX,
+              "site kinds are stored in ompracer_site::kind (uint32_t)");
+static_assert(OMPRACER_LOOP_FOR >= 0 && OMPRACER_LOOP_DISTRIBUTE >= 0 &&
+                  OMPRACER_LOOP_TASKLOOP >= 0 && OMPRACER_LOOP_SIMD >= 0 &&
+                  OMPRACER_LOOP_FOR <= UINT32_MAX && OMPRACER_LOOP_DISTRIBUTE <= UINT32_MAX &&
+                  OMPRACER_LOOP_TASKLOOP <= UINT32_MAX && OMPRACER_LOOP_SIMD <= UINT32_MAX,
+              "loop kinds are passed as __ompracer_loop_begin's uint32_t kind");
+static_assert(OMPRACER_LOOP_FOR != OMPRACER_LOOP_DISTRIBUTE &&
+                  OMPRACER_LOOP_FOR != OMPRACER_LOOP_TASKLOOP &&
+                  OMPRACER_LOOP_FOR != OMPRACER_LOOP_SIMD &&
+                  OMPRACER_LOOP_DISTRIBUTE != OMPRACER_LOOP_TASKLOOP &&
+                  OMPRACER_LOOP_DISTRIBUTE != OMPRACER_LOOP_SIMD &&
+                  OMPRACER_LOOP_TASKLOOP != OMPRACER_LOOP_SIMD,
+              "loop kinds must be distinct");
+static_assert(OMPRACER_UNSUPPORTED_DOACROSS > 0 && OMPRACER_UNSUPPORTED_DOACROSS <= UINT32_MAX,
+              "unsupported-construct codes are passed as __ompracer_unsupported's uint32_t what");
+
+struct RuntimeHooks {
+  explicit RuntimeHooks(llvm::Module &M);
+
+  // Site table registration (SiteTable's module constructor).
+  llvm::FunctionCallee RegisterSites;
+  // Plain accesses: Read[i] / Write[i] for 1 << i bytes (1, 2, 4, 8, 16), and ranges.
+  static constexpr unsigned NumSizedAccesses = 5;
+  llvm::FunctionCallee Read[NumSizedAccesses], Write[NumSizedAccesses];
+  llvm::FunctionCallee ReadRange, WriteRange;
+  llvm::FunctionCallee Atomic;
+  llvm::FunctionCallee FreshMemory;
+  // OpenMP constructs.
+  llvm::FunctionCallee Construct, SectionBegin, TaskIf0, Unsupported;
+  // Iteration strands (MarkLoops). LoopEnd has no memory attributes on purpose: see
+  // MarkLoops.cpp.
+  llvm::FunctionCallee LoopBegin, LoopIteration, LoopEnd;
+
+  // Whether CB is a call of __ompracer_loop_begin as MarkLoops emits it.
+  bool isLoopBegin(const llvm::CallBase &CB) const;
+};
+
+// Whether a symbol belongs to ompracer: the hooks and the globals and functions the
+// passes generate (__ompracer_site_base, ompracer.module_ctor, ...).
+bool isOmpracerSymbol(llvm::StringRef Name);
+
+} // namespace ompracer
+
+#endif
