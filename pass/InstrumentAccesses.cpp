@@ -288,11 +288,12 @@ void Instrumenter::instrumentMemIntrinsic(MemIntrinsic *MI) {
 
 // ---- Fresh memory --------------------------------------------------------------------
 
-// Heap allocators whose result is fresh memory, with the argument holding the block's
-// size.
+// Heap allocators whose result is fresh memory: the argument with the block's size
+// and, for calloc, the one with the number of elements (the block is Count * Size).
 struct HeapAllocator {
   StringRef Name;
   unsigned SizeArg;
+  int CountArg = -1;
 };
 const HeapAllocator HeapAllocators[] = {
     {"malloc", 0},
@@ -305,12 +306,15 @@ const HeapAllocator HeapAllocators[] = {
     {"realloc", 1},
     {"aligned_alloc", 1},
     {"memalign", 1},
+    {"calloc", 1, 0},
 };
 
 const HeapAllocator *heapAllocator(StringRef Name, const CallBase &CB) {
   for (const HeapAllocator &A : HeapAllocators)
     if (A.Name == Name)
-      return A.SizeArg < CB.arg_size() ? &A : nullptr;
+      return A.SizeArg < CB.arg_size() && (A.CountArg < 0 || unsigned(A.CountArg) < CB.arg_size())
+                 ? &A
+                 : nullptr;
   return nullptr;
 }
 
@@ -369,7 +373,12 @@ void Instrumenter::instrumentCall(CallBase *CB) {
     return;
   }
   if (const HeapAllocator *A = heapAllocator(Name, *CB))
-    markFreshAfter(CB, [&](IRBuilder<> &) { return CB->getArgOperand(A->SizeArg); });
+    markFreshAfter(CB, [&](IRBuilder<> &B) -> Value * {
+      Value *Size = B.CreateZExtOrTrunc(CB->getArgOperand(A->SizeArg), B.getInt64Ty());
+      if (A->CountArg < 0)
+        return Size;
+      return B.CreateMul(B.CreateZExtOrTrunc(CB->getArgOperand(A->CountArg), B.getInt64Ty()), Size);
+    });
 }
 
 // Whether code other than direct loads and stores of the slot may reach it through a
