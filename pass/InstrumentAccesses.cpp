@@ -22,7 +22,7 @@ using namespace llvm;
 STATISTIC(NumReads, "Number of plain loads instrumented");
 STATISTIC(NumWrites, "Number of plain stores instrumented");
 STATISTIC(NumAtomics, "Number of atomic operations instrumented");
-STATISTIC(NumRanges, "Number of memcpy/memmove/memset instrumented");
+STATISTIC(NumRanges, "Number of memcpy/memmove/memset instrumented (on at least one side)");
 STATISTIC(NumConstructs, "Number of OpenMP runtime calls given a directive site");
 // One per reason to skip an access (Skip below).
 STATISTIC(NumSkippedStackLocal, "Number of accesses to non-escaping stack slots skipped");
@@ -270,7 +270,8 @@ void Instrumenter::instrumentLoadStore(Instruction *I, Value *Addr, Type *Ty, bo
 }
 
 // memcpy / memmove read their source and write their destination, memset writes its
-// destination: one range hook per side that is not skipped.
+// destination: one range hook per side that is not skipped. The intrinsic counts as
+// instrumented when at least one side is.
 void Instrumenter::instrumentMemIntrinsic(MemIntrinsic *MI) {
   IRBuilder<> IRB(MI);
   Value *Len = nullptr;
@@ -279,11 +280,17 @@ void Instrumenter::instrumentMemIntrinsic(MemIntrinsic *MI) {
       Len = IRB.CreateZExtOrTrunc(MI->getLength(), IRB.getInt64Ty());
     return Len;
   };
-  if (auto *MT = dyn_cast<MemTransferInst>(MI); MT && shouldInstrument(MT->getSource()))
+  bool Instrumented = false;
+  if (auto *MT = dyn_cast<MemTransferInst>(MI); MT && shouldInstrument(MT->getSource())) {
     IRB.CreateCall(Hooks.ReadRange, {MT->getSource(), length(), site(IRB, MI, OMPRACER_SITE_READ)});
-  if (shouldInstrument(MI->getDest()))
+    Instrumented = true;
+  }
+  if (shouldInstrument(MI->getDest())) {
     IRB.CreateCall(Hooks.WriteRange, {MI->getDest(), length(), site(IRB, MI, OMPRACER_SITE_WRITE)});
-  C.Ranges++;
+    Instrumented = true;
+  }
+  if (Instrumented)
+    C.Ranges++;
 }
 
 // ---- Fresh memory --------------------------------------------------------------------
