@@ -22,9 +22,10 @@
 
 typedef uint32_t node_id; /* 0: no node */
 
-/* ST-node (seed 2.4.6): a task's children since its last taskwait. Its W-nodes run in
- * series or in parallel with what follows it depending on the st_val sums on their
- * path (Algorithm 1); fast mode reads it as an S-node. */
+/* ST-node (seed 2.4.6): a task's children since its last taskwait (and, never closed,
+ * an if(0) task). Its W-nodes run in series or in parallel with what follows it
+ * depending on the st_val sums on their path (Algorithm 1); fast mode reads it as an
+ * S-node. */
 enum node_type { NODE_W, NODE_S, NODE_P, NODE_ST };
 
 /* Which construct created a node: used to explain reports. */
@@ -40,7 +41,7 @@ enum construct_kind {
   CK_SECTION,       /* P */
   CK_TASK_GROUP,    /* S: a task's children since its last taskwait */
   CK_TASK,          /* P: an explicit task */
-  CK_TASK_IF0,      /* S: an if(0) task, in series with its creator's continuation */
+  CK_TASK_IF0,      /* ST (never waited): an if(0) or included task (strand_stack.c) */
   CK_TASKGROUP,     /* S: a taskgroup region */
   CK_TEAMS,         /* S: the league of a teams construct */
   CK_TEAM,          /* P: one team of a league (its initial task, and its body) */
@@ -71,6 +72,10 @@ struct ospg_node {
   int8_t st_val;              /* P: 1; ST: 0, or -1 once its task waited; else 0 */
 };
 
+/* A task's group of children (since its last taskwait): an ST-node that a taskwait
+ * closes. (The other ST-nodes are if(0) tasks, which nothing closes.) */
+static inline bool ospg_is_children_group(node_id n);
+
 /* A taskwait closed this ST-node: its task waited for its children. */
 static inline void ospg_mark_waited(node_id st);
 
@@ -98,6 +103,10 @@ extern struct ospg_node *g_ospg_arena;
 static inline struct ospg_node *ospg_node(node_id id) {
   return &g_ospg_arena[id];
 }
+static inline bool ospg_is_children_group(node_id n) {
+  return g_ospg_arena[n].type == NODE_ST && g_ospg_arena[n].construct == CK_TASK_GROUP;
+}
+
 static inline void ospg_mark_waited(node_id st) {
   if (g_ospg_arena[st].type == NODE_ST)
     g_ospg_arena[st].st_val = -1;

@@ -76,10 +76,13 @@ int ss_task_create(struct strand_stack *parent, struct strand_stack *child, site
   if (top_kind(parent) != FR_CHILDREN && !if0)
     open_container(parent, NODE_ST, CK_TASK_GROUP, FR_CHILDREN, 0);
   /* A P-node runs in parallel with everything created after it under the same
-   * parent: the continuation and later siblings. An if(0) task must finish before the
-   * continuation, so it gets an S-node: still parallel with earlier siblings (they are
-   * P-nodes to its left), but in series with what follows. */
-  node_id base = ospg_add(ss_top(parent), if0 ? NODE_S : NODE_P, if0 ? CK_TASK_IF0 : CK_TASK, site);
+   * parent: the continuation and later siblings. An if(0) task's own code must finish
+   * before the continuation, but the tasks it creates and does not wait for need not:
+   * it gets an ST-node that no taskwait ever closes (st_val 0). Its own strands are
+   * then in series with what follows (their st_val sum is 0), its unwaited children
+   * parallel with it (their P-node adds 1) in precise mode (Algorithm 1); fast mode
+   * reads it as an S-node. Earlier siblings (P-nodes to its left) stay parallel. */
+  node_id base = ospg_add(ss_top(parent), if0 ? NODE_ST : NODE_P, if0 ? CK_TASK_IF0 : CK_TASK, site);
   int rc = ss_init(child, base);
   ss_new_strand(parent);
   return rc;

@@ -153,7 +153,7 @@ static void enter_container(struct dep_map *m, node_id container) {
   bool keep = m->group && (nested_in(container, m->last) || nested_in(container, m->group));
   if (!keep) {
     deps_map_free(m);
-    m->group = ospg_node(container)->type == NODE_ST ? container : 0;
+    m->group = ospg_is_children_group(container) ? container : 0;
   }
   m->last = container;
 }

@@ -59,8 +59,7 @@ void deps_map_free(struct dep_map *m);
  * it depends on the schedule, so the tasks inside are not taken as siblings of those
  * outside. The dependence map (deps_add) and the query (sp_query.c) share this rule. */
 static inline bool deps_sibling_container(node_id n) {
-  const struct ospg_node *p = ospg_node(n);
-  return p->type == NODE_ST || p->construct == CK_TASKGROUP;
+  return ospg_is_children_group(n) || ospg_node(n)->construct == CK_TASKGROUP;
 }
 
 /* DIRECTED PATH: is there a path of dependency edges from `from` (created first) to
