@@ -1,9 +1,9 @@
 // memory_ranges.c -- how OMPRACER_PASS_STATS counts memcpy / memmove / memset.
 //
-// Compiled at -O0 (pass_stats.cmake) by check_stats.sh, which runs FileCheck over the pass's statistics
-// with the CHECK lines below. A mem intrinsic counts as an instrumented memory range
-// when at least one of its sides gets a hook; a side that is skipped counts as a
-// skipped access (here: stack arrays whose address never escapes).
+// Compiled at -O0 (pass_stats.cmake) by check_stats.sh, which runs FileCheck over the
+// pass's statistics with the CHECK lines below. A mem intrinsic counts as an
+// instrumented memory range when at least one of its sides gets a hook; a side that is
+// skipped counts as a skipped access (here: stack arrays whose address never escapes).
 #include <string.h>
 
 char src[64], dst[64];
