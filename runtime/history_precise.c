@@ -4,6 +4,7 @@
 #include "detection.h"
 #include "log.h"
 #include "reserve.h"
+#include "tls.h"
 #include "shadow.h"
 
 #include <stdatomic.h>
@@ -30,7 +31,7 @@ static _Atomic uint32_t g_pool_gen; /* bumped by precise_reset */
 
 /* Entries of forgotten memory (fresh stack frames, new heap blocks) are reused by the
  * thread that forgot them; a list from an older pool generation is dropped. */
-static __thread uint32_t t_free_head, t_free_gen;
+static OMPR_TLS uint32_t t_free_head, t_free_gen;
 
 int precise_init(uint64_t max_entries) {
   void *p = reserve_zeroed(max_entries * sizeof *g_pool);
@@ -137,7 +138,7 @@ struct owner_path {
   node_id at[MAX_OWNER_DEPTH]; /* at[d]: the owner of depth d, or 0 */
   bool too_deep;
 };
-static __thread struct owner_path t_path;
+static OMPR_TLS struct owner_path t_path;
 
 static void compute_path(struct owner_path *p, node_id strand) {
   memset(p->at, 0, sizeof p->at);
@@ -225,7 +226,7 @@ void precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
   if (p->strand != now->node || p->gen != atomic_load_explicit(&g_pool_gen, memory_order_relaxed))
     compute_path(p, now->node);
   /* One pass: update the entries of this lockset whose owner is on the path. */
-  static __thread uint32_t found[MAX_OWNER_DEPTH];
+  static OMPR_TLS uint32_t found[MAX_OWNER_DEPTH];
   memset(found, 0, p->deepest * sizeof found[0]);
   for (uint32_t e = *head; e; e = entry(e)->next) {
     struct precise_entry *x = entry(e);

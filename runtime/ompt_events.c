@@ -9,6 +9,7 @@
 #include "mode_check.h"
 #include "options.h"
 #include "thread_state.h"
+#include "tls.h"
 #include "unsupported.h"
 
 #include <omp-tools.h>
@@ -66,7 +67,7 @@ static void free_task_rec(ompt_data_t *d) {
 /* The league this thread forked and that has not ended. A league of one team runs
  * serialized, and libomp then gives its initial task another parallel data than the
  * league's: this is how that task finds its league. */
-static __thread struct team *t_league_forked;
+static OMPR_TLS struct team *t_league_forked;
 
 static bool is_league_member(const struct task_rec *rec) {
   return rec->team && rec->team->kind == TEAM_LEAGUE;

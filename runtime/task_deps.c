@@ -4,6 +4,7 @@
 #include "log.h"
 #include "options.h"
 #include "reserve.h"
+#include "tls.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -267,7 +268,7 @@ struct path_search {
   bool found;
   bool stamped; /* `seen` is fresh for this search */
 };
-static __thread struct path_search t_search;
+static OMPR_TLS struct path_search t_search;
 
 static bool visit(struct visited *v, node_id n) {
   size_t j = (n * 2654435761u) & (v->cap - 1);

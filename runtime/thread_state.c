@@ -2,7 +2,7 @@
 
 #include <dlfcn.h>
 
-__thread struct thread_state t_self __attribute__((tls_model("initial-exec")));
+OMPR_TLS struct thread_state t_self;
 atomic_bool g_hooks_seen;
 
 /* simd loops need no OpenMP runtime call, so a program whose only construct is simd

@@ -13,6 +13,7 @@
 #include "strand_stack.h"
 #include "task_deps.h"
 #include "team.h"
+#include "tls.h"
 
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -45,7 +46,7 @@ struct thread_state {
   struct sp_cache cache;     /* with the running iteration's tag */
 };
 
-extern __thread struct thread_state t_self __attribute__((tls_model("initial-exec")));
+extern OMPR_TLS struct thread_state t_self;
 extern atomic_bool g_hooks_seen; /* instrumented code ran (for the not-started check) */
 
 /* Recomputes the lockset of this thread's accesses: the locks it took plus its running
