@@ -63,9 +63,10 @@ class Ompracer(Tool):
         return os.path.join(self.bin_dir, "ompracer-run")
 
     def uses_runner(self, mode: str) -> bool:
-        """Auto mode is a check run followed by a fast or precise run, which the
-        tool's own ompracer-run script does; without that script, mode=auto goes
-        to the runtime like any other mode (and is refused there if unknown)."""
+        """Auto mode goes through the tool's own ompracer-run script (today an alias of
+        the default mode; earlier builds ran a check run and then fast or precise);
+        without that script, mode=auto goes to the runtime like any other mode (and
+        is refused there if unknown)."""
         return mode == "auto" and os.path.exists(self.runner())
 
     def run_command(self, exe, args, mode):
@@ -76,7 +77,9 @@ class Ompracer(Tool):
     def run_env(self, mode):
         # verbosity=1 makes the tool print its SUMMARY line even with no race:
         # the proof that it was active and finished (see parse_ompracer_output).
-        options = "verbosity=1" if self.uses_runner(mode) else "mode=%s:verbosity=1" % mode
+        # mode "default": no mode option, the runtime's default mode.
+        plain = self.uses_runner(mode) or mode == "default"
+        options = "verbosity=1" if plain else "mode=%s:verbosity=1" % mode
         return {"OMPRACER_OPTIONS": options,
                 "OMP_TOOL_VERBOSE_INIT": "stderr"}   # to explain a missing SUMMARY
 

@@ -16,6 +16,7 @@
 #include "access.h"
 #include "shadow.h"
 
+#include <sched.h>
 #include <stdatomic.h>
 #include <string.h>
 
@@ -53,8 +54,15 @@ static inline uint32_t cell_lock(struct granule_cell *g, uint32_t gen) {
     s = atomic_fetch_or_explicit(&g->state, CELL_LOCKED, memory_order_acquire);
     if (!(s & CELL_LOCKED))
       break;
-    while (atomic_load_explicit(&g->state, memory_order_relaxed) & CELL_LOCKED)
-      __builtin_ia32_pause();
+    /* A holder is only a few instructions from unlocking, unless it was descheduled
+     * (more threads than cores): then spinning burns the rest of our time slice. */
+    for (unsigned spins = 0;
+         atomic_load_explicit(&g->state, memory_order_relaxed) & CELL_LOCKED; spins++) {
+      if (spins < 64)
+        __builtin_ia32_pause();
+      else
+        sched_yield();
+    }
   }
   if (g->gen == gen)
     return s;

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# auto_mode.sh -- checks `mode=check` and `ompracer-run --mode=auto` on four programs.
+# auto_mode.sh -- checks `mode=check`, the default mode and `ompracer-run --mode=auto`
+# on four programs.
 #
 # Builds four integration programs with $OMPRACER_BIN/ompracer-clang and checks:
 #   1. OMPRACER_OPTIONS=mode=check prints exactly one ==ompracer== line, the expected
 #      verdict (`CHECK: fast (...)` or `CHECK: precise (the program uses ... at F:L)`),
 #      no race report, and keeps the program's exit code (0);
-#   2. `ompracer-run --mode=auto -- ./prog` prints `auto mode: chose ...` with the same
-#      verdict first, then behaves like the chosen mode run directly: same stdout (the
-#      check run's output is discarded, so it appears once), same race reports, and the
-#      expected exit code (66 with races, 0 without).
+#   2. the default mode (no OMPRACER_OPTIONS) and `ompracer-run --mode=auto -- ./prog`
+#      (its alias) each run the program once and behave like mode=precise: same
+#      stdout, same ==ompracer== lines (no fast-mode warning), the expected races and
+#      exit code (66 with races, 0 without), whatever the check-mode verdict.
 # Programs:
 #   precise_fig2_10a_taskwait_nested.c   fully nested, no mutual exclusion -> fast, no race
 #   deps_missing.c                       fully nested, no mutual exclusion -> fast, 1 race
@@ -65,13 +66,12 @@ show() {
 }
 
 # check_prog NAME VERDICT EXPECTED_RC EXPECTED_RACES [RACE_LINE_REGEX]
-#   VERDICT: the text after `CHECK: ` / `auto mode: chose `, with file names only.
-#   EXPECTED_RACES: number of race reports in the chosen mode.
+#   VERDICT: the text after `CHECK: `, with file names only.
+#   EXPECTED_RACES: number of race reports in precise (and so the default) mode.
 #   RACE_LINE_REGEX: extended regex each race's access lines must match together.
 check_prog() {
   local name=$1 verdict=$2 want_rc=$3 want_races=$4 race_re=${5:-}
   local src=$here/$name exe=$tmp/${name%.c} rc
-  local mode=${verdict%% *}
   echo "== $name: expect $verdict"
   if ! "$cc" -g -O0 "$src" -o "$exe" >"$exe.cc.log" 2>&1; then
     show "$exe.cc.log" "compiler output"
@@ -92,61 +92,49 @@ check_prog() {
   fi
   [ "$rc" = 0 ] || fail "$name: mode=check exit code $rc, expected 0 (the program's own)"
 
-  # The chosen mode run directly, for comparison.
-  (cd "$tmp" && OMPRACER_OPTIONS=mode=$mode timeout -k 10 "$TEST_TIMEOUT" "$exe" \
-    >"$exe.direct.out" 2>"$exe.direct.err" </dev/null)
-  local direct_rc=$?
-
-  # 2. auto mode.
-  (cd "$tmp" && timeout -k 10 "$TEST_TIMEOUT" "$runner" --mode=auto -- "$exe" \
-    >"$exe.auto.out" 2>"$exe.auto.err" </dev/null)
-  rc=$?
-  local first
-  first=$(grep -m1 '==ompracer==' "$exe.auto.err" | strip_dirs)
-  if [ "$first" != "==ompracer== auto mode: chose $verdict" ]; then
-    fail "$name: the first line of auto mode is not '==ompracer== auto mode: chose $verdict'"
-    show "$exe.auto.err" "auto-mode stderr"
-  fi
-  if [ "$(grep -c 'auto mode: chose' "$exe.auto.err")" != 1 ]; then
-    fail "$name: auto mode did not say exactly once which mode it chose"
-  fi
-  [ "$rc" = "$want_rc" ] || fail "$name: auto mode exit code $rc, expected $want_rc"
-  [ "$direct_rc" = "$want_rc" ] || fail "$name: mode=$mode exit code $direct_rc, expected $want_rc"
-  if ! cmp -s "$exe.auto.out" "$exe.direct.out"; then
-    fail "$name: auto-mode stdout differs from the stdout of a mode=$mode run"
-    show "$exe.direct.out" "mode=$mode stdout"
-    show "$exe.auto.out" "auto-mode stdout"
-  fi
-  # The reports after the verdict: the same as in the chosen mode (addresses aside).
-  grep '==ompracer==' "$exe.auto.err" | grep -v 'auto mode: chose' |
-    sed 's/ at 0x[0-9a-f]*$//' | LC_ALL=C sort >"$exe.auto.reports"
-  grep '==ompracer==' "$exe.direct.err" | sed 's/ at 0x[0-9a-f]*$//' | LC_ALL=C sort \
-    >"$exe.direct.reports"
-  if ! cmp -s "$exe.auto.reports" "$exe.direct.reports"; then
-    fail "$name: auto mode printed other ==ompracer== lines than a mode=$mode run"
-    show "$exe.direct.err" "mode=$mode stderr"
-    show "$exe.auto.err" "auto-mode stderr"
-  fi
-  local races
-  races=$(grep -c '==ompracer== WARNING: data race' "$exe.auto.err")
-  [ "$races" = "$want_races" ] || fail "$name: auto mode reported $races race(s), expected $want_races"
-  if [ "$want_races" = 0 ]; then
-    if grep -v 'auto mode: chose' "$exe.auto.err" | grep -q '==ompracer=='; then
-      fail "$name: auto mode printed more than its choice for a program without races"
-      show "$exe.auto.err" "auto-mode stderr"
+  # The default mode (no OMPRACER_OPTIONS) and `ompracer-run --mode=auto` (its alias):
+  # one run each, with precise mode's verdicts, reports and exit code.
+  (cd "$tmp" && OMPRACER_OPTIONS=mode=precise timeout -k 10 "$TEST_TIMEOUT" "$exe" \
+    >"$exe.precise.out" 2>"$exe.precise.err" </dev/null)
+  local precise_rc=$?
+  [ "$precise_rc" = "$want_rc" ] || fail "$name: mode=precise exit code $precise_rc, expected $want_rc"
+  grep '==ompracer==' "$exe.precise.err" | sed 's/ at 0x[0-9a-f]*$//' | LC_ALL=C sort \
+    >"$exe.precise.reports"
+  local how
+  for how in default auto; do
+    if [ "$how" = default ]; then
+      (cd "$tmp" && timeout -k 10 "$TEST_TIMEOUT" "$exe" \
+        >"$exe.$how.out" 2>"$exe.$how.err" </dev/null)
+    else
+      (cd "$tmp" && timeout -k 10 "$TEST_TIMEOUT" "$runner" --mode=auto -- "$exe" \
+        >"$exe.$how.out" 2>"$exe.$how.err" </dev/null)
     fi
-  else
-    grep -q "==ompracer== SUMMARY: $want_races data race(s) reported" "$exe.auto.err" ||
-      fail "$name: no '==ompracer== SUMMARY: $want_races data race(s) reported' line in auto mode"
-    if [ -n "$race_re" ] && ! grep -A2 '==ompracer== WARNING: data race' "$exe.auto.err" |
+    rc=$?
+    [ "$rc" = "$want_rc" ] || fail "$name: $how mode exit code $rc, expected $want_rc"
+    if ! cmp -s "$exe.$how.out" "$exe.precise.out"; then
+      fail "$name: $how-mode stdout differs from the stdout of a mode=precise run"
+      show "$exe.precise.out" "mode=precise stdout"
+      show "$exe.$how.out" "$how-mode stdout"
+    fi
+    grep '==ompracer==' "$exe.$how.err" | sed 's/ at 0x[0-9a-f]*$//' | LC_ALL=C sort \
+      >"$exe.$how.reports"
+    if ! cmp -s "$exe.$how.reports" "$exe.precise.reports"; then
+      fail "$name: $how mode printed other ==ompracer== lines than a mode=precise run"
+      show "$exe.precise.err" "mode=precise stderr"
+      show "$exe.$how.err" "$how-mode stderr"
+    fi
+    local races
+    races=$(grep -c '==ompracer== WARNING: data race' "$exe.$how.err")
+    [ "$races" = "$want_races" ] || fail "$name: $how mode reported $races race(s), expected $want_races"
+    if [ -n "$race_re" ] && ! grep -A2 '==ompracer== WARNING: data race' "$exe.$how.err" |
       tr '\n' ' ' | grep -q -E "$race_re"; then
-      fail "$name: the race report does not match /$race_re/"
-      show "$exe.auto.err" "auto-mode stderr"
+      fail "$name: the race report of $how mode does not match /$race_re/"
+      show "$exe.$how.err" "$how-mode stderr"
     fi
-  fi
-  if [ "$mode" = precise ] && grep -q 'fast mode may' "$exe.auto.err"; then
-    fail "$name: auto mode chose precise but printed a fast-mode warning"
-  fi
+    if grep -q 'fast mode may' "$exe.$how.err"; then
+      fail "$name: $how mode printed a fast-mode warning"
+    fi
+  done
 }
 
 fast_verdict='fast (taskwaits are fully nested and there is no mutual exclusion)'

@@ -6,10 +6,11 @@
 // one that can hide races at once, the one that can cause false races before the
 // first report. (Fast mode used to remember only the first unsafe construct, so the
 // later one that makes it miss races went unmentioned.) The race to report: task K
-// writes `ctl` while the single, without waiting, reads it.
+// writes `ctl` while the single, without waiting, reads it. Precise mode (the default)
+// needs no warning and reports the same race.
 //
 // EXPECT: race
-// VERDICT: precise critical at 24
+// VERDICT: precise critical at 25
 #include <stdio.h>
 
 int counter;
@@ -41,6 +42,10 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-8]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-8]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-22]])
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
+  // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-12]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-13]])
+  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-12]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-26]])
+  // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("counter=%d seen=%d\n", counter > 0, seen >= 0);
   return 0;
 }

@@ -46,7 +46,7 @@ die() {
 SRC=$1
 OPT=$2
 THREADS=$3
-MODE=${4:-fast} # OMPRACER_OPTIONS=mode=MODE for the tool run
+MODE=${4:-fast} # OMPRACER_OPTIONS=mode=MODE for the tool run; `default`: no mode option
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -79,7 +79,8 @@ esac
 
 # `// EXPECT-PRECISE: ...` (upper-case mode) overrides `// EXPECT:` in that mode, and
 # the FileCheck prefix is then PRECISE when the file has PRECISE lines.
-MODE_UC=$(echo "$MODE" | tr a-z A-Z)
+# The default mode gives precise mode's verdicts, and is checked against its lines.
+MODE_UC=$(echo "$MODE" | sed 's/^default$/precise/' | tr a-z A-Z)
 expect=$(sed -n "s|^// EXPECT-$MODE_UC: *\([a-z]*\).*$|\1|p" "$SRC" | head -n 1)
 [ -n "$expect" ] || expect=$(sed -n 's|^// EXPECT: *\([a-z]*\).*$|\1|p' "$SRC" | head -n 1)
 prefix=CHECK
@@ -138,8 +139,8 @@ show() { # show FILE LABEL: print a file's content, indented, for a failure mess
 # The tool's own settings must not leak in from the caller's environment.
 unset OMPRACER_OPTIONS
 case "$MODE" in
-  fast | precise) ;;
-  *) die "$tag MODE must be fast or precise" ;;
+  fast | precise | default) ;;
+  *) die "$tag MODE must be fast, precise or default" ;;
 esac
 
 # --- compile ---------------------------------------------------------------------
@@ -159,7 +160,9 @@ fi
 
 # --- run -------------------------------------------------------------------------
 run() { # run BIN PREFIX [RUN_MODE] -> PREFIX.out PREFIX.err, sets rc
-  (cd "$tmp" && OMPRACER_OPTIONS=mode=${3:-$MODE}${extra_options:+:$extra_options} OMP_NUM_THREADS=$THREADS timeout -k 10 "$TEST_TIMEOUT" "$1" \
+  local m=${3:-$MODE} opts
+  opts=$([ "$m" = default ] && echo "$extra_options" || echo "mode=$m${extra_options:+:$extra_options}")
+  (cd "$tmp" && OMPRACER_OPTIONS=$opts OMP_NUM_THREADS=$THREADS timeout -k 10 "$TEST_TIMEOUT" "$1" \
     >"$2.out" 2>"$2.err" </dev/null)
   rc=$?
 }

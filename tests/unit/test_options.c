@@ -9,7 +9,7 @@ static char err[512];
 
 static void defaults(void) {
   CHECK(options_parse(NULL, err, sizeof err) == 0);
-  CHECK(g_opts.mode == MODE_FAST && g_opts.exitcode == 66 && g_opts.verbosity == 0);
+  CHECK(g_opts.mode == MODE_PRECISE && g_opts.exitcode == 66 && g_opts.verbosity == 0);
   CHECK(g_opts.incomplete_exitcode == 67);
   CHECK(options_parse("", err, sizeof err) == 0);
 }
@@ -64,7 +64,7 @@ static void help(void) {
   FILE *f = fmemopen(buf, sizeof buf - 1, "w");
   options_print_help(f);
   fclose(f);
-  CHECK(strstr(buf, "  mode=fast\n") && strstr(buf, "  exitcode=66\n"));
+  CHECK(strstr(buf, "  mode=precise\n") && strstr(buf, "  exitcode=66\n"));
   CHECK(strstr(buf, "  incomplete_exitcode=67\n") && strstr(buf, "  shadow_limit_mb=16384\n"));
   CHECK(options_parse("help=2", err, sizeof err) == -1);
 }
