@@ -83,7 +83,8 @@ void __ompracer_loop_iteration(uint64_t logical_iteration);
 void __ompracer_loop_end(void);
 
 /* The program ran a construct the runtime does not model (`what`: 2 = a doacross
- * loop), at `site`; the runtime says so once. (1, omp simd, is modelled now.) */
+ * loop), at `site`; the runtime says so once. (Code 1 is unused: it named omp simd,
+ * which iteration strands model; keep new codes distinct from it.) */
 #define OMPRACER_UNSUPPORTED_DOACROSS 2
 void __ompracer_unsupported(uint32_t what, uint32_t site);
 
