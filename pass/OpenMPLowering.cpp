@@ -74,6 +74,10 @@ bool isReductionCombiner(const Function &F) {
          N.starts_with(".red_comb.") || N.starts_with(".red_fini.");
 }
 
+bool isHostTargetRegion(const Function &F) {
+  return F.getName().starts_with("__omp_offloading");
+}
+
 bool isOutlinedName(StringRef Name) {
   return Name.starts_with(".omp") || Name.contains(".omp_outlined") ||
          Name.starts_with("__omp_offloading");

@@ -73,6 +73,10 @@ bool isReductionCall(llvm::StringRef Callee);
 // libomp runs them inside its reduction step, possibly on another thread's copies.
 bool isReductionCombiner(const llvm::Function &F);
 
+// The outlined body of a target region, which the host calls directly when it runs
+// the region itself (no offloading).
+bool isHostTargetRegion(const llvm::Function &F);
+
 // Functions clang outlines from a directive or generates for one, by name.
 bool isOutlinedName(llvm::StringRef Name);
 

@@ -1,10 +1,11 @@
 // Registers the passes with clang's new pass manager: `-fpass-plugin=ompracer.so` runs
-// MarkSections and MarkLoops first (before the optimiser reshapes OpenMP's lowering) and the
+// MarkSections, MarkTargets and MarkLoops first (before the optimiser reshapes OpenMP's lowering) and the
 // instrumentation last in the optimisation pipeline (at every -O level);
 // `opt -passes=ompracer` runs the instrumentation by name.
 #include "InstrumentAccesses.h"
 #include "MarkLoops.h"
 #include "MarkSections.h"
+#include "MarkTargets.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
@@ -15,6 +16,7 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "ompracer", "0.1", [](PassBuilder &PB) {
             PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
               MPM.addPass(ompracer::MarkSectionsPass());
+              MPM.addPass(ompracer::MarkTargetsPass());
               MPM.addPass(ompracer::MarkLoopsPass());
             });
             PB.registerOptimizerLastEPCallback([](ModulePassManager &MPM, OptimizationLevel) {

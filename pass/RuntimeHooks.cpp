@@ -75,6 +75,8 @@ RuntimeHooks::RuntimeHooks(Module &M) {
   SectionBegin = OMPRACER_DECLARE_HOOK(__ompracer_section_begin);
   TaskIf0 = OMPRACER_DECLARE_HOOK(__ompracer_task_if0);
   Unsupported = OMPRACER_DECLARE_HOOK(__ompracer_unsupported);
+  TargetBegin = OMPRACER_DECLARE_HOOK(__ompracer_target_begin);
+  TargetEnd = OMPRACER_DECLARE_HOOK(__ompracer_target_end);
   LoopBegin = OMPRACER_DECLARE_HOOK(__ompracer_loop_begin);
   LoopIteration = OMPRACER_DECLARE_HOOK(__ompracer_loop_iteration);
   LoopEnd = OMPRACER_DECLARE_HOOK(__ompracer_loop_end);

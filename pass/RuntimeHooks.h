@@ -56,6 +56,8 @@ struct RuntimeHooks {
   llvm::FunctionCallee FreshMemory;
   // OpenMP constructs.
   llvm::FunctionCallee Construct, SectionBegin, TaskIf0, Unsupported;
+  // A target region run on the host (MarkTargets).
+  llvm::FunctionCallee TargetBegin, TargetEnd;
   // Iteration strands (MarkLoops). LoopEnd has no memory attributes on purpose: see
   // MarkLoops.cpp.
   llvm::FunctionCallee LoopBegin, LoopIteration, LoopEnd;

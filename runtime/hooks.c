@@ -110,6 +110,14 @@ EXPORT void __ompracer_section_begin(void) {
   thread_section_begin();
 }
 
+EXPORT void __ompracer_target_begin(void) {
+  thread_target_begin();
+}
+
+EXPORT void __ompracer_target_end(void) {
+  thread_target_end();
+}
+
 EXPORT uint32_t __ompracer_register_sites(const struct ompracer_site *sites, uint32_t count,
                                           uint32_t abi_version) {
   if (abi_version != OMPRACER_ABI_VERSION)

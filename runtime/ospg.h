@@ -48,6 +48,7 @@ enum construct_kind {
   CK_DISTRIBUTE,    /* S: a distribute loop, in one team */
   CK_DIST_CHUNK,    /* P: the team's chunk of a distribute loop */
   CK_TARGET_TASK,   /* P: a deferred target task (target nowait) */
+  CK_TARGET_REGION, /* S: a target region run on the host: it waits for its tasks */
   /* W-nodes that host a tagged loop's iterations (iterations.h), by loop kind */
   CK_ITER_FOR,
   CK_ITER_DISTRIBUTE,

@@ -120,6 +120,16 @@ void ss_taskgroup_end(struct strand_stack *s) {
   ss_new_strand(s);
 }
 
+void ss_target_begin(struct strand_stack *s) {
+  open_container(s, NODE_S, CK_TARGET_REGION, FR_TASKGROUP, 0);
+  ss_new_strand(s);
+}
+
+void ss_target_end(struct strand_stack *s) {
+  close_through(s, FR_TASKGROUP);
+  ss_new_strand(s);
+}
+
 void ss_workshare_begin(struct strand_stack *s, enum construct_kind kind, site_id site) {
   open_container(s, NODE_S, kind, FR_WORKSHARE, site);
   ss_new_strand(s);

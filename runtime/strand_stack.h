@@ -55,6 +55,11 @@ bool ss_has_unwaited_children(const struct strand_stack *s);
 void ss_taskwait(struct strand_stack *s);
 void ss_taskgroup_begin(struct strand_stack *s, site_id site);
 void ss_taskgroup_end(struct strand_stack *s);
+/* A target region run on the host: like a taskgroup, its end waits for every task
+ * created in it (and their descendants), but its tasks are not siblings of the
+ * task's others (its node is no sibling container for dependences). */
+void ss_target_begin(struct strand_stack *s);
+void ss_target_end(struct strand_stack *s);
 
 /* Worksharing loop or sections: begin, one work item per chunk or section, end. */
 void ss_workshare_begin(struct strand_stack *s, enum construct_kind kind, site_id site);

@@ -5,8 +5,9 @@
 OMPR_TLS struct thread_state t_self;
 atomic_bool g_hooks_seen;
 
-/* simd loops need no OpenMP runtime call, so a program whose only construct is simd
- * never starts libomp, nor with it this tool. Asking libomp anything starts both. */
+/* simd loops and host target regions need no OpenMP runtime call, so a program can
+ * meet them before libomp (and with it this tool) started. Asking libomp anything
+ * starts both. */
 static void start_openmp(void) {
   static atomic_bool asked;
   if (atomic_exchange(&asked, true))
@@ -50,5 +51,23 @@ void thread_section_begin(void) {
   if (!rec)
     return;
   ss_work_item(&rec->ss, CK_SECTION);
+  thread_run(rec);
+}
+
+void thread_target_begin(void) {
+  if (!t_self.task) /* the region's tasks start libomp: the region must be open by then */
+    start_openmp();
+  struct task_rec *rec = t_self.task;
+  if (!rec)
+    return;
+  ss_target_begin(&rec->ss);
+  thread_run(rec);
+}
+
+void thread_target_end(void) {
+  struct task_rec *rec = t_self.task;
+  if (!rec)
+    return;
+  ss_target_end(&rec->ss);
   thread_run(rec);
 }

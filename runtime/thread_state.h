@@ -76,12 +76,15 @@ static inline void thread_run(struct task_rec *task) {
   thread_update_lockset();
 }
 
-/* The pass's loop and section markers, applied to the running task. A loop marker
- * met before libomp started (a simd loop in a program with no other construct yet)
- * starts it, so that the thread gets a task. */
+/* The pass's loop, section and target-region markers, applied to the running task. A
+ * loop or target marker met before libomp started (a simd loop or a host target
+ * region in a program with no other construct yet) starts it, so that the thread gets
+ * a task. */
 void thread_loop_begin(site_id site, uint32_t window, enum loop_kind kind);
 void thread_loop_iteration(uint64_t logical_iteration);
 void thread_loop_end(void);
 void thread_section_begin(void);
+void thread_target_begin(void);
+void thread_target_end(void);
 
 #endif

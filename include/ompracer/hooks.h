@@ -88,6 +88,12 @@ void __ompracer_loop_end(void);
 #define OMPRACER_UNSUPPORTED_DOACROSS 2
 void __ompracer_unsupported(uint32_t what, uint32_t site);
 
+/* A target region executed on the host (clang's host fallback calls its outlined
+ * function directly, with no OpenMP runtime call) begins and ends. Its end waits for
+ * every task created inside it, as a taskgroup's does. */
+void __ompracer_target_begin(void);
+void __ompracer_target_end(void);
+
 /* The next task created on this thread is an if(0) task (undeferred by the program's
  * semantics, not only by the runtime's choice). */
 void __ompracer_task_if0(void);
