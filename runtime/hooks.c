@@ -9,17 +9,23 @@
 #include "report.h"
 #include "sites.h"
 #include "thread_state.h"
+#include "tls.h"
 #include "unsupported.h"
 
 #define EXPORT __attribute__((visibility("default")))
+/* Inlined into every hook, so that the frame address below is the hook's. */
+#define INLINE static inline __attribute__((always_inline))
 
-static inline void check_access(const void *addr, uint64_t size, uint32_t site, bool is_write,
-                                bool atomic) {
-  struct thread_state *t = &t_self;
-  if (__builtin_expect(!t->active, 0))
-    return;
-  if (__builtin_expect(!atomic_load_explicit(&g_detecting, memory_order_relaxed), 0))
-    return;
+/* Set while this thread is inside the access check. A signal handler that interrupts
+ * the check and touches instrumented memory would otherwise wait for the shadow-cell
+ * (or report) lock its own thread holds, for ever: its accesses are not checked.
+ * volatile: the handler reads what the interrupted code wrote, which the compiler
+ * must not drop or move past the calls it brackets. */
+static volatile OMPR_TLS bool t_in_check;
+
+/* The check itself, with t_in_check set. */
+INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t size, uint32_t site,
+                             bool is_write, bool atomic) {
   /* Inside a worksharing loop or taskloop, the running task's own stack belongs to the
    * thread that runs the iteration: two iterations (or chunks) never share it, so its
    * accesses are not checked there (iterations.h). */
@@ -42,6 +48,20 @@ static inline void check_access(const void *addr, uint64_t size, uint32_t site, 
     for (unsigned i = 0; i < n && i < MAX_RACES_PER_ACCESS; i++)
       report_race(&races[i], &now);
   }
+}
+
+INLINE void check_access(const void *addr, uint64_t size, uint32_t site, bool is_write,
+                         bool atomic) {
+  struct thread_state *t = &t_self;
+  if (__builtin_expect(!t->active, 0))
+    return;
+  if (__builtin_expect(!atomic_load_explicit(&g_detecting, memory_order_relaxed), 0))
+    return;
+  if (__builtin_expect(t_in_check, 0)) /* a signal handler interrupted the check */
+    return;
+  t_in_check = true;
+  check_in_runtime(t, addr, size, site, is_write, atomic);
+  t_in_check = false;
 }
 
 #define SIZED_HOOKS(N)                                                                             \
@@ -70,8 +90,11 @@ EXPORT void __ompracer_atomic(void *addr, uint64_t size, uint32_t is_write, uint
 }
 
 EXPORT void __ompracer_fresh_memory(void *addr, uint64_t size) {
-  if (atomic_load_explicit(&g_detecting, memory_order_relaxed))
+  if (atomic_load_explicit(&g_detecting, memory_order_relaxed) && !t_in_check) {
+    t_in_check = true;
     history_forget((uintptr_t)addr, size);
+    t_in_check = false;
+  }
 }
 
 EXPORT void __ompracer_construct(uint32_t site) {
