@@ -1,6 +1,8 @@
 #include "SiteTable.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
@@ -13,13 +15,27 @@ SiteTable::SiteTable(Module &M, const RuntimeHooks &Hooks) : M(M), Register(Hook
       ConstantInt::get(Type::getInt32Ty(M.getContext()), 0), "__ompracer_site_base");
 }
 
+// The path a report names for a debug-info file: clang records the file name as it
+// was given on the command line and, apart, the directory it was compiled in; a
+// relative name is joined to that directory, so the path names the file from
+// anywhere (an out-of-source build compiles "../src/x.c"). "./" components go, ".."
+// stay (dropping them is wrong across symbolic links).
+static std::string pathOf(StringRef Name, StringRef Dir) {
+  if (Name.empty() || Dir.empty() || sys::path::is_absolute(Name))
+    return Name.str();
+  SmallString<256> Joined(Dir);
+  sys::path::append(Joined, Name);
+  sys::path::remove_dots(Joined, /*remove_dot_dot=*/false);
+  return std::string(Joined.str());
+}
+
 // The file a location is in: the location's, or (when the optimiser dropped it) the
 // function's, so a report can still say "file, line unknown" rather than "no -g".
-static StringRef fileOf(IRBuilder<> &IRB, const DebugLoc &Loc) {
+static std::string fileOf(IRBuilder<> &IRB, const DebugLoc &Loc) {
   if (Loc)
-    return Loc->getFilename();
+    return pathOf(Loc->getFilename(), Loc->getDirectory());
   if (const DISubprogram *SP = IRB.GetInsertBlock()->getParent()->getSubprogram())
-    return SP->getFilename();
+    return pathOf(SP->getFilename(), SP->getDirectory());
   return "";
 }
 
@@ -30,11 +46,11 @@ Value *SiteTable::siteArg(IRBuilder<> &IRB, const DebugLoc &Loc, StringRef Funct
 
 Value *SiteTable::siteArgAt(IRBuilder<> &IRB, const DebugLoc &Loc, StringRef Function,
                             unsigned Line, unsigned Column, ompracer_site_kind Kind) {
-  StringRef File = fileOf(IRB, Loc);
-  auto Key = std::make_tuple(File.str(), Function.str(), Line, Column, unsigned(Kind));
+  std::string File = fileOf(IRB, Loc);
+  auto Key = std::make_tuple(File, Function.str(), Line, Column, unsigned(Kind));
   auto [It, Inserted] = Index.try_emplace(Key, Sites.size());
   if (Inserted)
-    Sites.push_back({File.str(), Function.str(), Line, Column, unsigned(Kind)});
+    Sites.push_back({File, Function.str(), Line, Column, unsigned(Kind)});
   Value *BaseVal = IRB.CreateLoad(IRB.getInt32Ty(), Base, "ompracer.site_base");
   return IRB.CreateAdd(BaseVal, IRB.getInt32(It->second));
 }
