@@ -1,22 +1,141 @@
 #include "log.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static FILE *g_log;
 static pthread_mutex_t g_log_mutex = PTHREAD_MUTEX_INITIALIZER;
+static char g_prefix[48] = OMPR_PREFIX;
+static char g_error[600];
+/* log_path as given, when it holds %p: a forked child opens its own file. */
+static char *g_template;
+static bool g_reopen; /* in a forked child: open the child's own file before printing */
+
+static void set_pid_prefix(void) {
+  snprintf(g_prefix, sizeof g_prefix, "==ompracer==[pid %ld] ", (long)getpid());
+}
+
+/* log_path with %p replaced by the pid and %% by '%'; NULL (and g_error set) when it
+ * holds another '%' sequence or does not fit. */
+static char *expand(const char *tmpl, bool *has_pid) {
+  size_t cap = strlen(tmpl) + 1, len = 0;
+  char pid[24];
+  snprintf(pid, sizeof pid, "%ld", (long)getpid());
+  for (const char *p = tmpl; *p; p++)
+    if (p[0] == '%' && p[1] == 'p')
+      cap += strlen(pid);
+  char *out = malloc(cap);
+  if (!out) {
+    snprintf(g_error, sizeof g_error, "cannot use log_path '%.400s': out of memory", tmpl);
+    return NULL;
+  }
+  *has_pid = false;
+  for (const char *p = tmpl; *p; p++) {
+    if (*p != '%') {
+      out[len++] = *p;
+      continue;
+    }
+    if (p[1] == 'p') {
+      memcpy(out + len, pid, strlen(pid));
+      len += strlen(pid);
+      *has_pid = true;
+    } else if (p[1] == '%') {
+      out[len++] = '%';
+    } else {
+      snprintf(g_error, sizeof g_error,
+               "cannot use log_path '%.400s': '%%%.1s' is not a known sequence (%%p is the "
+               "process id, %%%% a percent sign)",
+               tmpl, p[1] ? p + 1 : "");
+      free(out);
+      return NULL;
+    }
+    p++;
+  }
+  out[len] = '\0';
+  return out;
+}
+
+/* Opens `path` for appending without following a symbolic link: a new file is created
+ * (O_EXCL, so a link planted in its place is not followed either); an existing one is
+ * used only if it is a regular file of this user. Returns a stream, or NULL with
+ * g_error set. */
+static FILE *open_safely(const char *path) {
+  const int common = O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY;
+  int fd = open(path, common | O_CREAT | O_EXCL, 0666);
+  if (fd < 0 && errno == EEXIST) {
+    /* O_NONBLOCK: a FIFO must not block the program until someone reads it. */
+    fd = open(path, common | O_NONBLOCK);
+    if (fd < 0 && errno == ELOOP) {
+      snprintf(g_error, sizeof g_error,
+               "cannot use log_path '%.400s': it is a symbolic link (the log is never "
+               "written through one)",
+               path);
+      return NULL;
+    }
+    struct stat st;
+    const char *why = NULL;
+    if (fd >= 0 && fstat(fd, &st))
+      why = strerror(errno);
+    else if (fd >= 0 && !S_ISREG(st.st_mode))
+      why = "it exists and is not a regular file";
+    else if (fd >= 0 && st.st_uid != geteuid())
+      why = "it exists and belongs to another user";
+    if (why) {
+      close(fd);
+      snprintf(g_error, sizeof g_error, "cannot use log_path '%.400s': %s", path, why);
+      return NULL;
+    }
+    if (fd >= 0)
+      fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  }
+  if (fd < 0) {
+    snprintf(g_error, sizeof g_error, "cannot use log_path '%.400s': %s", path,
+             errno == EISDIR || errno == ENXIO ? "it exists and is not a regular file"
+                                               : strerror(errno));
+    return NULL;
+  }
+  FILE *f = fdopen(fd, "a");
+  if (!f) {
+    snprintf(g_error, sizeof g_error, "cannot use log_path '%.400s': %s", path, strerror(errno));
+    close(fd);
+    return NULL;
+  }
+  setvbuf(f, NULL, _IOLBF, 0);
+  return f;
+}
 
 int log_open(const char *path) {
   if (!path || !*path) {
     g_log = stderr;
     return 0;
   }
-  FILE *f = fopen(path, "a");
+  bool has_pid;
+  char *actual = expand(path, &has_pid);
+  if (!actual)
+    return -1;
+  FILE *f = open_safely(actual);
+  free(actual);
   if (!f)
     return -1;
-  setvbuf(f, NULL, _IOLBF, 0);
+  if (has_pid) {
+    /* Each process writes its own file, and says so on every line (for
+     * ompracer-merge-logs). */
+    g_template = strdup(path);
+    set_pid_prefix();
+  }
   g_log = f;
   return 0;
+}
+
+const char *log_error(void) {
+  return g_error;
 }
 
 FILE *log_stream(void) {
@@ -30,15 +149,63 @@ void log_unlock(void) {
   pthread_mutex_unlock(&g_log_mutex);
 }
 
-void log_line(const char *fmt, ...) {
-  FILE *out = log_stream();
-  va_list ap;
-  va_start(ap, fmt);
-  log_lock();
-  fputs(OMPR_PREFIX, out);
+/* The stream to print to, with the log lock held: a forked child whose log_path has
+ * %p opens its own file first. If it cannot, it says why and goes on printing where
+ * its parent does (each line names the child's pid). */
+static FILE *stream_locked(void) {
+  if (__builtin_expect(g_reopen, 0)) {
+    g_reopen = false;
+    bool has_pid;
+    char *actual = expand(g_template, &has_pid);
+    FILE *f = actual ? open_safely(actual) : NULL;
+    free(actual);
+    if (f) {
+      if (g_log && g_log != stderr)
+        fclose(g_log);
+      g_log = f;
+    } else {
+      fprintf(log_stream(), "%sERROR: %s; this process logs here instead\n", g_prefix, g_error);
+    }
+  }
+  return log_stream();
+}
+
+static void vline_locked(const char *fmt, va_list ap) {
+  FILE *out = stream_locked();
+  fputs(g_prefix, out);
   vfprintf(out, fmt, ap);
   fputc('\n', out);
   fflush(out);
+}
+
+void log_line_locked(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vline_locked(fmt, ap);
+  va_end(ap);
+}
+
+void log_line(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  log_lock();
+  vline_locked(fmt, ap);
   log_unlock();
   va_end(ap);
+}
+
+void log_atfork_prepare(void) {
+  log_lock();
+}
+
+void log_atfork_parent(void) {
+  set_pid_prefix();
+  log_unlock();
+}
+
+void log_atfork_child(void) {
+  set_pid_prefix();
+  if (g_template)
+    g_reopen = true;
+  log_unlock();
 }

@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The set of reported site pairs: open addressing on (low site, high site). */
 struct pair_set {
@@ -16,8 +17,11 @@ struct pair_set {
 };
 
 static struct pair_set g_reported;
+/* Guards the set, the count and the printing of a report, so that once the summary
+ * has closed the reports (report_summary) no report is counted or printed after it. */
 static pthread_mutex_t g_report_mutex = PTHREAD_MUTEX_INITIALIZER;
 static unsigned g_count;
+static bool g_closed;
 
 static uint64_t pair_key(uint32_t a, uint32_t b) {
   uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
@@ -128,8 +132,8 @@ static void print_side(const struct side *s) {
   char where[512], strand[600];
   sites_format_location(s->site, where, sizeof where);
   describe_strand(s->node, s->iter, strand, sizeof strand);
-  fprintf(log_stream(), OMPR_PREFIX "  %s at %s in %s (%s)\n", kind_name(s->is_write, s->atomic),
-          where, sites_function(s->site), strand);
+  log_line_locked("  %s at %s in %s (%s)", kind_name(s->is_write, s->atomic), where,
+                  sites_function(s->site), strand);
 }
 
 void report_race(const struct race_found *race, const struct access_now *now) {
@@ -138,12 +142,11 @@ void report_race(const struct race_found *race, const struct access_now *now) {
   struct side cur = {ACCESS_SITE(now->site), now->node, now->iter, now->is_write,
                      (now->site & ACCESS_ATOMIC) != 0};
   pthread_mutex_lock(&g_report_mutex);
-  int is_new = set_insert(&g_reported, pair_key(prev.site, cur.site));
-  if (is_new)
-    g_count++;
-  pthread_mutex_unlock(&g_report_mutex);
-  if (!is_new)
+  if (g_closed || !set_insert(&g_reported, pair_key(prev.site, cur.site))) {
+    pthread_mutex_unlock(&g_report_mutex);
     return;
+  }
+  g_count++;
   mode_before_report();
   /* Print in source order so the same pair always reads the same way. */
   const struct side *first = &prev, *second = &cur;
@@ -152,14 +155,14 @@ void report_race(const struct race_found *race, const struct access_now *now) {
     second = &prev;
   }
   log_lock();
-  FILE *out = log_stream();
-  fprintf(out, OMPR_PREFIX "WARNING: data race (%s/%s) on %u byte%s at %p\n",
-          kind_name(first->is_write, first->atomic), kind_name(second->is_write, second->atomic),
-          race->nbytes, race->nbytes == 1 ? "" : "s", (void *)race->addr);
+  log_line_locked("WARNING: data race (%s/%s) on %u byte%s at %p",
+                  kind_name(first->is_write, first->atomic),
+                  kind_name(second->is_write, second->atomic), race->nbytes,
+                  race->nbytes == 1 ? "" : "s", (void *)race->addr);
   print_side(first);
   print_side(second);
-  fflush(out);
   log_unlock();
+  pthread_mutex_unlock(&g_report_mutex);
 }
 
 unsigned report_count(void) {
@@ -170,11 +173,31 @@ unsigned report_count(void) {
 }
 
 void report_summary(void) {
-  unsigned n = report_count();
+  pthread_mutex_lock(&g_report_mutex);
+  g_closed = true;
+  unsigned n = g_count;
+  pthread_mutex_unlock(&g_report_mutex);
   if (detection_incomplete())
     log_line("SUMMARY: %u data race(s) reported; checking was incomplete (see the ERROR "
              "above), so races may have been missed",
              n);
   else if (n || g_opts.verbosity >= 1)
     log_line("SUMMARY: %u data race(s) reported", n);
+}
+
+void report_atfork_prepare(void) {
+  pthread_mutex_lock(&g_report_mutex);
+}
+
+void report_atfork_parent(void) {
+  pthread_mutex_unlock(&g_report_mutex);
+}
+
+void report_atfork_child(void) {
+  if (g_reported.keys)
+    memset(g_reported.keys, 0, g_reported.cap * sizeof *g_reported.keys);
+  g_reported.len = 0;
+  g_count = 0;
+  g_closed = false;
+  pthread_mutex_unlock(&g_report_mutex);
 }

@@ -7,7 +7,16 @@
 
 void report_race(const struct race_found *race, const struct access_now *now);
 unsigned report_count(void);
-/* Prints the summary line when there were races (or always at verbosity >= 1). */
+/* Closes the reports and prints the summary line when there were races (or always at
+ * verbosity >= 1). Races found after it (by threads still running while the program
+ * exits, e.g. after exit() in a parallel region) are neither printed nor counted, so
+ * the summary and the exit code agree with the reports above them. */
 void report_summary(void);
+
+/* fork(): the child starts with no reports of its own (its summary and exit code
+ * count only the races it finds); prepare holds the report lock across the fork. */
+void report_atfork_prepare(void);
+void report_atfork_parent(void);
+void report_atfork_child(void);
 
 #endif

@@ -24,6 +24,23 @@
 static bool g_tool_started;
 static pthread_once_t g_setup_once = PTHREAD_ONCE_INIT;
 
+/* fork(): the child keeps the OSPG and the histories (libomp starts afresh in it and
+ * the tool follows its events), but none of its parent's reports: its summary and
+ * exit code are its own. The locks of the report and log layers are held across the
+ * fork so that the child never inherits one held by a thread it does not have. */
+static void on_fork_prepare(void) {
+  report_atfork_prepare();
+  log_atfork_prepare();
+}
+static void on_fork_parent(void) {
+  log_atfork_parent();
+  report_atfork_parent();
+}
+static void on_fork_child(void) {
+  log_atfork_child();
+  report_atfork_child();
+}
+
 /* Reads the options once, from whichever comes first: our constructor or libomp
  * asking for the tool. A bad option stops the program before it does anything. */
 static void setup(void) {
@@ -37,10 +54,10 @@ static void setup(void) {
     _exit(0);
   }
   if (log_open(g_opts.log_path)) {
-    fprintf(stderr, OMPR_PREFIX "ERROR: OMPRACER_OPTIONS: cannot open log_path '%s'\n",
-            g_opts.log_path);
+    fprintf(stderr, OMPR_PREFIX "ERROR: OMPRACER_OPTIONS: %s\n", log_error());
     _exit(OMPR_EXIT_BAD_OPTIONS);
   }
+  pthread_atfork(on_fork_prepare, on_fork_parent, on_fork_child);
 }
 
 __attribute__((constructor(101))) static void on_load(void) {
@@ -109,6 +126,9 @@ __attribute__((destructor)) static void on_unload(void) {
                "construct)");
     return;
   }
+  /* exit() may be called while other threads still run (inside a parallel region or
+   * a task): they stop being checked, and the summary closes the reports. */
+  atomic_store(&g_detecting, false);
   mode_print_verdict();
   report_summary();
   exit_with_verdict();
