@@ -8,6 +8,7 @@
 #include "shadow.h"
 
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct precise_entry {
@@ -127,33 +128,53 @@ static void check_entries(uint32_t head, uintptr_t addr, unsigned nbytes,
 }
 
 /* The running strand's owners (the root and its ST-node ancestors), indexed by depth,
- * so that one pass over a slot's list finds the entry of every owner. Recomputed when
- * the thread's strand changes. Deeper nesting than MAX_OWNER_DEPTH falls back to a
- * search per owner. */
-#define MAX_OWNER_DEPTH 512
+ * so that one pass over a slot's list finds the entry of every owner, however deep
+ * the OSPG: the arrays grow with the deepest strand this thread has run. Recomputed
+ * when the thread's strand changes. */
 struct owner_path {
   node_id strand;
-  uint32_t gen;                /* node ids are reused after a reset */
-  unsigned deepest;            /* depth of the deepest owner + 1 */
-  node_id at[MAX_OWNER_DEPTH]; /* at[d]: the owner of depth d, or 0 */
-  bool too_deep;
+  uint32_t gen;      /* node ids are reused after a reset */
+  unsigned deepest;  /* depth of the deepest owner + 1 */
+  unsigned cap;      /* room in at[] and found[] */
+  node_id *at;       /* at[d]: the owner of depth d, or 0 */
+  uint32_t *found;   /* per access: found[d], the entry of at[d] in the slot's list */
 };
 static OMPR_TLS struct owner_path t_path;
 
+/* Makes room for depths below `depth`; false (and a gap) when memory runs out. */
+static bool path_room(struct owner_path *p, unsigned depth) {
+  if (depth <= p->cap)
+    return true;
+  unsigned cap = p->cap ? p->cap : 64;
+  while (cap < depth)
+    cap *= 2;
+  node_id *at = realloc(p->at, cap * sizeof *at);
+  if (at)
+    p->at = at;
+  uint32_t *found = at ? realloc(p->found, cap * sizeof *found) : NULL;
+  if (!found) {
+    detection_gap(GAP_TASK_STATE, false,
+                  "out of memory for precise mode's owner paths; accesses below ST-nodes "
+                  "deeper than %u are not recorded for them",
+                  p->cap);
+    return false;
+  }
+  p->found = found;
+  p->cap = cap;
+  return true;
+}
+
 static void compute_path(struct owner_path *p, node_id strand) {
-  memset(p->at, 0, sizeof p->at);
   p->strand = strand;
   p->gen = atomic_load_explicit(&g_pool_gen, memory_order_relaxed);
   p->deepest = 0;
-  p->too_deep = false;
+  unsigned room = path_room(p, ospg_node(strand)->depth) ? ospg_node(strand)->depth : p->cap;
+  if (p->cap)
+    memset(p->at, 0, p->cap * sizeof *p->at);
   for (node_id v = ospg_node(strand)->parent; v; v = ospg_node(v)->parent) {
     const struct ospg_node *node = ospg_node(v);
-    if (node->type != NODE_ST && node->parent)
+    if ((node->type != NODE_ST && node->parent) || node->depth >= room)
       continue;
-    if (node->depth >= MAX_OWNER_DEPTH) {
-      p->too_deep = true;
-      continue;
-    }
     p->at[node->depth] = v;
     if (node->depth + 1u > p->deepest)
       p->deepest = node->depth + 1u;
@@ -166,23 +187,6 @@ static void record(struct sp_cache *c, struct precise_entry *x, const struct acc
     keep_pair(c, &x->w1, &x->w2, me);
   else
     keep_pair(c, &x->r1, &x->r2, me);
-}
-
-/* Slow path for owners deeper than the path cache: find or add one by one. */
-static void record_deep_owners(uint32_t *head, const struct access_now *now, struct sp_cache *c) {
-  for (node_id v = ospg_node(now->node)->parent; v; v = ospg_node(v)->parent) {
-    if (ospg_node(v)->type != NODE_ST || ospg_node(v)->depth < MAX_OWNER_DEPTH)
-      continue;
-    uint32_t e = *head;
-    while (e && (entry(e)->lockset != now->lockset || entry(e)->owner != v))
-      e = entry(e)->next;
-    if (!e && (e = new_entry(now->lockset, v))) {
-      entry(e)->next = *head;
-      *head = e;
-    }
-    if (e)
-      record(c, entry(e), now);
-  }
 }
 
 static void refresh_path(struct owner_path *p, node_id strand) {
@@ -226,8 +230,9 @@ void precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
   if (p->strand != now->node || p->gen != atomic_load_explicit(&g_pool_gen, memory_order_relaxed))
     compute_path(p, now->node);
   /* One pass: update the entries of this lockset whose owner is on the path. */
-  static OMPR_TLS uint32_t found[MAX_OWNER_DEPTH];
-  memset(found, 0, p->deepest * sizeof found[0]);
+  uint32_t *found = p->found;
+  if (p->deepest)
+    memset(found, 0, p->deepest * sizeof found[0]);
   for (uint32_t e = *head; e; e = entry(e)->next) {
     struct precise_entry *x = entry(e);
     if (x->lockset != now->lockset)
@@ -249,8 +254,6 @@ void precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
     *head = e;
     record(c, entry(e), now);
   }
-  if (p->too_deep)
-    record_deep_owners(head, now, c);
 }
 
 void precise_copy(struct history_slot *dst, const struct history_slot *src) {
