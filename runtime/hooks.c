@@ -21,7 +21,7 @@
  * (or report) lock its own thread holds, for ever: its accesses are not checked.
  * volatile: the handler reads what the interrupted code wrote, which the compiler
  * must not drop or move past the calls it brackets. */
-static volatile OMPR_TLS bool t_in_check;
+static OMPR_TLS volatile bool t_in_check;
 
 /* The check itself, with t_in_check set. */
 INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t size, uint32_t site,
