@@ -28,6 +28,20 @@ static const struct option_desc k_options[] = {
 /* Values longer than this are cut in error messages. */
 #define ECHO_MAX 64
 
+/* User text as an error message shows it: at most ECHO_MAX characters ("..." marks a
+ * cut), anything not printable as '?', so the message stays one line. */
+struct shown {
+  char text[ECHO_MAX + 4];
+};
+static struct shown shown(const char *s) {
+  struct shown out;
+  size_t i = 0;
+  for (; s[i] && i < ECHO_MAX; i++)
+    out.text[i] = s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?';
+  strcpy(out.text + i, s[i] ? "..." : "");
+  return out;
+}
+
 static struct ompr_options defaults(void) {
   struct ompr_options d;
 #define OMPRACER_OPTION(name, kind, def, min, max, help) d.name = def;
@@ -80,14 +94,13 @@ static int parse_mode(const char *value, enum ompr_mode *out, char *err, size_t 
              "mode=auto needs a check run first: use 'ompracer-run --mode=auto "
              "-- PROGRAM ARGS'; valid values here: fast, precise, check");
   else
-    snprintf(err, errlen, "bad value '%.*s%s' for mode; valid values: fast, precise, check",
-             ECHO_MAX, value, strlen(value) > ECHO_MAX ? "..." : "");
+    snprintf(err, errlen, "bad value '%s' for mode; valid values: fast, precise, check",
+             shown(value).text);
   return -1;
 }
 
 /* Applies one key=value pair; returns -1 with err filled on a bad key or value. */
 static int apply(const char *key, const char *value, char *err, size_t errlen) {
-  const char *cut = strlen(value) > ECHO_MAX ? "..." : "";
   for (size_t i = 0; i < NUM_OPTIONS; i++) {
     const struct option_desc *o = &k_options[i];
     if (strcmp(key, o->name))
@@ -100,8 +113,8 @@ static int apply(const char *key, const char *value, char *err, size_t errlen) {
     case KIND_FLAG:
     case KIND_UINT:
       if (parse_u64(value, o->min, o->max, &v)) {
-        snprintf(err, errlen, "bad value '%.*s%s' for %s; expected %llu..%llu", ECHO_MAX, value,
-                 cut, key, (unsigned long long)o->min, (unsigned long long)o->max);
+        snprintf(err, errlen, "bad value '%s' for %s; expected %llu..%llu", shown(value).text, key,
+                 (unsigned long long)o->min, (unsigned long long)o->max);
         return -1;
       }
       if (o->kind == KIND_FLAG)
@@ -111,8 +124,7 @@ static int apply(const char *key, const char *value, char *err, size_t errlen) {
       return 0;
     }
   }
-  snprintf(err, errlen, "unknown option '%.*s%s'; valid options: %s", ECHO_MAX, key,
-           strlen(key) > ECHO_MAX ? "..." : "", valid_keys());
+  snprintf(err, errlen, "unknown option '%s'; valid options: %s", shown(key).text, valid_keys());
   return -1;
 }
 
@@ -120,8 +132,10 @@ int options_parse(const char *text, char *err, size_t errlen) {
   g_opts = defaults();
   if (!text || !*text)
     return 0;
-  /* The strings stay referenced (log_path), so the copy is never freed. */
-  char *copy = strdup(text);
+  /* The strings stay referenced (log_path) until the next parse, which frees them. */
+  static char *copy;
+  free(copy);
+  copy = strdup(text);
   if (!copy) {
     snprintf(err, errlen, "out of memory while reading OMPRACER_OPTIONS");
     return -1;
@@ -133,8 +147,8 @@ int options_parse(const char *text, char *err, size_t errlen) {
   if (len && items[len - 1] == ':')
     items[--len] = '\0';
   if (!len) {
-    snprintf(err, errlen, "OMPRACER_OPTIONS '%.*s' holds no option; valid options: %s", ECHO_MAX,
-             text, valid_keys());
+    snprintf(err, errlen, "OMPRACER_OPTIONS '%s' holds no option; valid options: %s",
+             shown(text).text, valid_keys());
     return -1;
   }
   for (char *item; (item = strsep(&items, ":")) != NULL;) {
@@ -144,8 +158,8 @@ int options_parse(const char *text, char *err, size_t errlen) {
       return -1;
     }
     if (!eq) {
-      snprintf(err, errlen, "option '%.*s%s' has no value (expected key=value); valid options: %s",
-               ECHO_MAX, item, strlen(item) > ECHO_MAX ? "..." : "", valid_keys());
+      snprintf(err, errlen, "option '%s' has no value (expected key=value); valid options: %s",
+               shown(item).text, valid_keys());
       return -1;
     }
     *eq = '\0';

@@ -55,6 +55,9 @@ static void long_values(void) {
   memset(text + 5, 'x', 10000);
   CHECK(options_parse(text, err, sizeof err) == -1);
   CHECK(strlen(err) < 200 && strstr(err, "...") && !strchr(err, '\n'));
+  /* A newline in a value (found by tests/fuzz) is shown as '?': still one line. */
+  CHECK(options_parse("max_nodes=99\n99", err, sizeof err) == -1);
+  CHECK(!strchr(err, '\n') && strstr(err, "'99?99'"));
 }
 
 /* help=1 lists every option with its default, from the same table the parser uses. */
