@@ -7,6 +7,8 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -113,7 +115,9 @@ private:
   void instrumentCall(CallBase *CB);
   void instrumentConstruct(CallBase *CB, StringRef Name);
   void markFreshAllocas(Function &F);
-  void markFreshAfter(CallBase *CB, function_ref<Value *(IRBuilder<> &)> Size);
+  void markFreshAfter(CallBase *CB, function_ref<Value *(IRBuilder<> &)> Size,
+                      bool HeapBlock = false);
+  void collectGlobals();
   bool isSimdLoopBegin(const Instruction &I) const;
   Value *site(IRBuilder<> &IRB, Instruction *I, ompracer_site_kind Kind) {
     return Sites.siteArg(IRB, I->getDebugLoc(), Names.nameFor(*I), Kind);
@@ -326,14 +330,20 @@ const HeapAllocator *heapAllocator(StringRef Name, const CallBase &CB) {
 }
 
 // Marks the block an allocating call returns fresh, right after the call; Size builds
-// the block's size there.
-void Instrumenter::markFreshAfter(CallBase *CB, function_ref<Value *(IRBuilder<> &)> Size) {
+// the block's size there. A heap block is named by its allocation site in reports.
+void Instrumenter::markFreshAfter(CallBase *CB, function_ref<Value *(IRBuilder<> &)> Size,
+                                  bool HeapBlock) {
   auto *CI = dyn_cast<CallInst>(CB);
   if (!CI) // invokes (C++ new): the block after the call is not unique; skip
     return;
   IRBuilder<> IRB(CI->getNextNode());
   IRB.SetCurrentDebugLocation(CI->getDebugLoc());
-  IRB.CreateCall(Hooks.FreshMemory, {CI, IRB.CreateZExtOrTrunc(Size(IRB), IRB.getInt64Ty())});
+  Value *Bytes = IRB.CreateZExtOrTrunc(Size(IRB), IRB.getInt64Ty());
+  if (HeapBlock)
+    IRB.CreateCall(Hooks.FreshObject, {CI, Bytes, site(IRB, CI, OMPRACER_SITE_ALLOC),
+                                       ConstantPointerNull::get(IRB.getPtrTy())});
+  else
+    IRB.CreateCall(Hooks.FreshMemory, {CI, Bytes});
 }
 
 // ---- Calls ---------------------------------------------------------------------------
@@ -385,7 +395,7 @@ void Instrumenter::instrumentCall(CallBase *CB) {
       if (A->CountArg < 0)
         return Size;
       return B.CreateMul(B.CreateZExtOrTrunc(CB->getArgOperand(A->CountArg), B.getInt64Ty()), Size);
-    });
+    }, /*HeapBlock=*/true);
 }
 
 // Whether code other than direct loads and stores of the slot may reach it through a
@@ -410,8 +420,18 @@ bool addressTaken(const AllocaInst *AI) {
   return false;
 }
 
+// The source variable a stack slot holds (its dbg.declare), if any.
+const DILocalVariable *declaredVariable(AllocaInst *AI) {
+  for (DbgVariableRecord *DVR : findDVRDeclares(AI))
+    return DVR->getVariable();
+  for (DbgDeclareInst *DDI : findDbgDeclares(AI))
+    return DDI->getVariable();
+  return nullptr;
+}
+
 // Address-taken stack slots start with no history: a thread reuses its stack for many
-// strands, and two objects that shared an address must not look like one.
+// strands, and two objects that shared an address must not look like one. A slot that
+// holds a source variable is named in reports by its declaration.
 void Instrumenter::markFreshAllocas(Function &F) {
   SmallVector<AllocaInst *, 16> Escaping;
   for (Instruction &I : instructions(F))
@@ -425,7 +445,14 @@ void Instrumenter::markFreshAllocas(Function &F) {
     Value *Bytes = IRB.getInt64(DL.getTypeAllocSize(AI->getAllocatedType()).getKnownMinValue());
     if (AI->isArrayAllocation())
       Bytes = IRB.CreateMul(Bytes, IRB.CreateZExtOrTrunc(AI->getArraySize(), IRB.getInt64Ty()));
-    IRB.CreateCall(Hooks.FreshMemory, {AI, Bytes});
+    const DILocalVariable *Var = declaredVariable(AI);
+    if (Var && !Var->getName().empty() && !Var->isArtificial()) {
+      Value *Site = Sites.siteArgIn(IRB, debugInfoPath(Var->getFilename(), Var->getDirectory()),
+                                    Names.nameOf(F), Var->getLine(), 0, OMPRACER_SITE_DECLARE);
+      IRB.CreateCall(Hooks.FreshObject, {AI, Bytes, Site, Sites.stringConstant(Var->getName())});
+    } else {
+      IRB.CreateCall(Hooks.FreshMemory, {AI, Bytes});
+    }
   }
 }
 
@@ -479,7 +506,33 @@ void Instrumenter::runOnFunction(Function &F) {
   markFreshAllocas(F);
 }
 
+// The module's globals that accesses may name, for the table of globals: those the
+// access filters keep (not constant, thread-local or the tool's), defined here.
+void Instrumenter::collectGlobals() {
+  for (GlobalVariable &GV : M.globals()) {
+    if (GV.isDeclaration() || GV.isConstant() || GV.isThreadLocal() || isToolGlobal(GV) ||
+        GV.getAddressSpace() != 0 || GV.getName().starts_with(".") ||
+        !GV.getValueType()->isSized())
+      continue;
+    SiteTable::Global G{&GV, DL.getTypeAllocSize(GV.getValueType()).getFixedValue(),
+                        GV.getName().str(), "", 0};
+    SmallVector<DIGlobalVariableExpression *, 1> GVEs;
+    GV.getDebugInfo(GVEs);
+    for (DIGlobalVariableExpression *GVE : GVEs) {
+      DIGlobalVariable *Var = GVE->getVariable();
+      if (!Var || (GVE->getExpression() && GVE->getExpression()->getNumElements()))
+        continue; // a piece of the global (a fragment): name the whole by its symbol
+      G.Name = Var->getName().str();
+      G.File = debugInfoPath(Var->getFilename(), Var->getDirectory());
+      G.Line = Var->getLine();
+      break;
+    }
+    Sites.addGlobal(std::move(G));
+  }
+}
+
 void Instrumenter::finish() {
+  collectGlobals();
   Sites.finish();
   NumReads += C.Reads;
   NumWrites += C.Writes;

@@ -48,6 +48,21 @@ static_assert(offsetof(ompracer_site, function) == sizeof(void *) &&
                   offsetof(ompracer_site, kind) == 2 * sizeof(void *) + 8,
               "struct ompracer_site changed: update SiteTable::finish");
 
+// struct ompracer_global as SiteTable emits it: { ptr, i64, ptr, ptr, i32, i32 }.
+static_assert(std::is_same_v<decltype(ompracer_global::addr), const void *> &&
+                  std::is_same_v<decltype(ompracer_global::size), uint64_t> &&
+                  std::is_same_v<decltype(ompracer_global::name), const char *> &&
+                  std::is_same_v<decltype(ompracer_global::file), const char *> &&
+                  std::is_same_v<decltype(ompracer_global::line), uint32_t> &&
+                  std::is_same_v<decltype(ompracer_global::reserved), uint32_t>,
+              "struct ompracer_global changed: update SiteTable::globalsTable");
+static_assert(offsetof(ompracer_global, size) == sizeof(void *) &&
+                  offsetof(ompracer_global, name) == sizeof(void *) + 8 &&
+                  offsetof(ompracer_global, file) == 2 * sizeof(void *) + 8 &&
+                  offsetof(ompracer_global, line) == 3 * sizeof(void *) + 8 &&
+                  offsetof(ompracer_global, reserved) == 3 * sizeof(void *) + 12,
+              "struct ompracer_global changed: update SiteTable::globalsTable");
+
 } // namespace
 
 // Declares hook Fn with the name and type of its prototype in hooks.h. decltype does
@@ -57,6 +72,7 @@ static_assert(offsetof(ompracer_site, function) == sizeof(void *) &&
 RuntimeHooks::RuntimeHooks(Module &M) {
   LLVMContext &Ctx = M.getContext();
   RegisterSites = OMPRACER_DECLARE_HOOK(__ompracer_register_sites);
+  RegisterGlobals = OMPRACER_DECLARE_HOOK(__ompracer_register_globals);
   Read[0] = OMPRACER_DECLARE_HOOK(__ompracer_read1);
   Read[1] = OMPRACER_DECLARE_HOOK(__ompracer_read2);
   Read[2] = OMPRACER_DECLARE_HOOK(__ompracer_read4);
@@ -71,6 +87,7 @@ RuntimeHooks::RuntimeHooks(Module &M) {
   WriteRange = OMPRACER_DECLARE_HOOK(__ompracer_write_range);
   Atomic = OMPRACER_DECLARE_HOOK(__ompracer_atomic);
   FreshMemory = OMPRACER_DECLARE_HOOK(__ompracer_fresh_memory);
+  FreshObject = OMPRACER_DECLARE_HOOK(__ompracer_fresh_object);
   Construct = OMPRACER_DECLARE_HOOK(__ompracer_construct);
   SectionBegin = OMPRACER_DECLARE_HOOK(__ompracer_section_begin);
   TaskIf0 = OMPRACER_DECLARE_HOOK(__ompracer_task_if0);

@@ -25,6 +25,9 @@ static_assert(OMPRACER_SITE_READ != OMPRACER_SITE_WRITE &&
                   OMPRACER_SITE_WRITE != OMPRACER_SITE_CONSTRUCT &&
                   OMPRACER_SITE_ATOMIC != OMPRACER_SITE_CONSTRUCT,
               "site kinds must be distinct");
+static_assert(OMPRACER_SITE_ALLOC > OMPRACER_SITE_CONSTRUCT &&
+                  OMPRACER_SITE_DECLARE > OMPRACER_SITE_ALLOC && OMPRACER_SITE_DECLARE <= UINT32_MAX,
+              "the object site kinds follow the others and are distinct");
 static_assert(OMPRACER_SITE_READ <= UINT32_MAX && OMPRACER_SITE_WRITE <= UINT32_MAX &&
                   OMPRACER_SITE_ATOMIC <= UINT32_MAX && OMPRACER_SITE_CONSTRUCT <= UINT32_MAX,
               "site kinds are stored in ompracer_site::kind (uint32_t)");
@@ -47,13 +50,13 @@ struct RuntimeHooks {
   explicit RuntimeHooks(llvm::Module &M);
 
   // Site table registration (SiteTable's module constructor).
-  llvm::FunctionCallee RegisterSites;
+  llvm::FunctionCallee RegisterSites, RegisterGlobals;
   // Plain accesses: Read[i] / Write[i] for 1 << i bytes (1, 2, 4, 8, 16), and ranges.
   static constexpr unsigned NumSizedAccesses = 5;
   llvm::FunctionCallee Read[NumSizedAccesses], Write[NumSizedAccesses];
   llvm::FunctionCallee ReadRange, WriteRange;
   llvm::FunctionCallee Atomic;
-  llvm::FunctionCallee FreshMemory;
+  llvm::FunctionCallee FreshMemory, FreshObject;
   // OpenMP constructs.
   llvm::FunctionCallee Construct, SectionBegin, TaskIf0, Unsupported;
   // A target region run on the host (MarkTargets).

@@ -9,7 +9,8 @@ using namespace llvm;
 
 namespace ompracer {
 
-SiteTable::SiteTable(Module &M, const RuntimeHooks &Hooks) : M(M), Register(Hooks.RegisterSites) {
+SiteTable::SiteTable(Module &M, const RuntimeHooks &Hooks)
+    : M(M), Register(Hooks.RegisterSites), RegisterGlobals(Hooks.RegisterGlobals) {
   Base = new GlobalVariable(
       M, Type::getInt32Ty(M.getContext()), /*isConstant=*/false, GlobalValue::InternalLinkage,
       ConstantInt::get(Type::getInt32Ty(M.getContext()), 0), "__ompracer_site_base");
@@ -29,6 +30,8 @@ static std::string pathOf(StringRef Name, StringRef Dir) {
   return std::string(Joined.str());
 }
 
+std::string debugInfoPath(StringRef Name, StringRef Dir) { return pathOf(Name, Dir); }
+
 // The file a location is in: the location's, or (when the optimiser dropped it) the
 // function's, so a report can still say "file, line unknown" rather than "no -g".
 static std::string fileOf(IRBuilder<> &IRB, const DebugLoc &Loc) {
@@ -46,7 +49,12 @@ Value *SiteTable::siteArg(IRBuilder<> &IRB, const DebugLoc &Loc, StringRef Funct
 
 Value *SiteTable::siteArgAt(IRBuilder<> &IRB, const DebugLoc &Loc, StringRef Function,
                             unsigned Line, unsigned Column, ompracer_site_kind Kind) {
-  std::string File = fileOf(IRB, Loc);
+  return siteArgIn(IRB, fileOf(IRB, Loc), Function, Line, Column, Kind);
+}
+
+Value *SiteTable::siteArgIn(IRBuilder<> &IRB, StringRef FileRef, StringRef Function, unsigned Line,
+                            unsigned Column, ompracer_site_kind Kind) {
+  std::string File = FileRef.str();
   auto Key = std::make_tuple(File, Function.str(), Line, Column, unsigned(Kind));
   auto [It, Inserted] = Index.try_emplace(Key, Sites.size());
   if (Inserted)
@@ -67,11 +75,47 @@ Constant *SiteTable::stringConstant(StringRef S) {
   return Slot;
 }
 
+// struct ompracer_global rows (RuntimeHooks.cpp checks the layout).
+GlobalVariable *SiteTable::globalsTable() {
+  LLVMContext &C = M.getContext();
+  Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
+  PointerType *Ptr = PointerType::getUnqual(C);
+  StructType *RowTy = StructType::get(C, {Ptr, I64, Ptr, Ptr, I32, I32});
+  std::vector<Constant *> Rows;
+  for (const Global &G : Globals) {
+    Constant *File = G.File.empty() ? ConstantPointerNull::get(Ptr) : stringConstant(G.File);
+    Rows.push_back(ConstantStruct::get(
+        RowTy, {G.GV, ConstantInt::get(I64, G.Size), stringConstant(G.Name), File,
+                ConstantInt::get(I32, G.Line), ConstantInt::get(I32, 0)}));
+  }
+  ArrayType *TableTy = ArrayType::get(RowTy, Rows.size());
+  return new GlobalVariable(M, TableTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
+                            ConstantArray::get(TableTy, Rows), "ompracer.globals");
+}
+
 void SiteTable::finish() {
-  if (Sites.empty()) {
+  if (Sites.empty() && Globals.empty()) {
     Base->eraseFromParent();
     return;
   }
+  LLVMContext &C = M.getContext();
+  Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(C), false),
+                                    GlobalValue::InternalLinkage, "ompracer.module_ctor", M);
+  IRBuilder<> IRB(BasicBlock::Create(C, "entry", Ctor));
+  if (!Globals.empty())
+    IRB.CreateCall(RegisterGlobals, {globalsTable(), IRB.getInt32(Globals.size()),
+                                     IRB.getInt32(OMPRACER_ABI_VERSION)});
+  if (Sites.empty()) {
+    Base->eraseFromParent();
+  } else {
+    registerSites(IRB);
+  }
+  IRB.CreateRetVoid();
+  // Priority 0, like the sanitizers: before any user constructor can run OpenMP code.
+  appendToGlobalCtors(M, Ctor, 0);
+}
+
+void SiteTable::registerSites(IRBuilder<> &IRB) {
   LLVMContext &C = M.getContext();
   Type *I32 = Type::getInt32Ty(C);
   PointerType *Ptr = PointerType::getUnqual(C);
@@ -88,16 +132,10 @@ void SiteTable::finish() {
   auto *Table = new GlobalVariable(M, TableTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
                                    ConstantArray::get(TableTy, Rows), "ompracer.sites");
 
-  // static void ctor(void) { base = __ompracer_register_sites(table, n, ABI); }
-  Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(C), false),
-                                    GlobalValue::InternalLinkage, "ompracer.module_ctor", M);
-  IRBuilder<> IRB(BasicBlock::Create(C, "entry", Ctor));
+  // In the module constructor: base = __ompracer_register_sites(table, n, ABI);
   Value *BaseId = IRB.CreateCall(
       Register, {Table, IRB.getInt32(Rows.size()), IRB.getInt32(OMPRACER_ABI_VERSION)});
   IRB.CreateStore(BaseId, Base);
-  IRB.CreateRetVoid();
-  // Priority 0, like the sanitizers: before any user constructor can run OpenMP code.
-  appendToGlobalCtors(M, Ctor, 0);
 }
 
 } // namespace ompracer

@@ -18,6 +18,9 @@
 
 namespace ompracer {
 
+// The path a report names for a debug-info file name and its compilation directory.
+std::string debugInfoPath(llvm::StringRef Name, llvm::StringRef Dir);
+
 class SiteTable {
 public:
   SiteTable(llvm::Module &M, const RuntimeHooks &Hooks);
@@ -32,7 +35,23 @@ public:
                          llvm::StringRef Function, unsigned Line, unsigned Column,
                          ompracer_site_kind Kind);
 
-  // Emits the table and its registering constructor; no-op for an empty table.
+  // The same with the file given too (a variable's declaration).
+  llvm::Value *siteArgIn(llvm::IRBuilder<> &IRB, llvm::StringRef File, llvm::StringRef Function,
+                         unsigned Line, unsigned Column, ompracer_site_kind Kind);
+
+  // A global of the module, for the table of globals (struct ompracer_global).
+  struct Global {
+    llvm::GlobalVariable *GV;
+    uint64_t Size;
+    std::string Name, File;
+    unsigned Line;
+  };
+  void addGlobal(Global G) { Globals.push_back(std::move(G)); }
+
+  // A private constant string of the module (shared by equal strings).
+  llvm::Constant *stringConstant(llvm::StringRef S);
+
+  // Emits the tables and their registering constructor; no-op when both are empty.
   void finish();
   size_t size() const { return Sites.size(); }
 
@@ -41,10 +60,12 @@ private:
     std::string File, Function;
     unsigned Line, Column, Kind;
   };
-  llvm::Constant *stringConstant(llvm::StringRef S);
+  llvm::GlobalVariable *globalsTable();
+  void registerSites(llvm::IRBuilder<> &IRB);
 
   llvm::Module &M;
-  llvm::FunctionCallee Register;
+  llvm::FunctionCallee Register, RegisterGlobals;
+  std::vector<Global> Globals;
   llvm::GlobalVariable *Base; // i32 written by the constructor
   std::vector<Site> Sites;
   std::map<std::tuple<std::string, std::string, unsigned, unsigned, unsigned>, unsigned> Index;

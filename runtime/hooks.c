@@ -6,6 +6,7 @@
 
 #include "detection.h"
 #include "history.h"
+#include "objects.h"
 #include "report.h"
 #include "sites.h"
 #include "thread_state.h"
@@ -95,6 +96,25 @@ EXPORT void __ompracer_fresh_memory(void *addr, uint64_t size) {
     history_forget((uintptr_t)addr, size);
     t_in_check = false;
   }
+}
+
+/* The object is recorded also before detection starts (a block allocated before the
+ * first parallel region is named too), but not from a signal handler that
+ * interrupted the check or the recording (it would wait for a lock its thread holds). */
+EXPORT void __ompracer_fresh_object(void *addr, uint64_t size, uint32_t site, const char *name) {
+  if (t_in_check)
+    return;
+  t_in_check = true;
+  objects_note((uintptr_t)addr, size, site, name);
+  if (atomic_load_explicit(&g_detecting, memory_order_relaxed))
+    history_forget((uintptr_t)addr, size);
+  t_in_check = false;
+}
+
+EXPORT void __ompracer_register_globals(const struct ompracer_global *globals, uint32_t count,
+                                        uint32_t abi_version) {
+  if (abi_version == OMPRACER_ABI_VERSION)
+    objects_register_globals(globals, count);
 }
 
 EXPORT void __ompracer_construct(uint32_t site) {

@@ -3,6 +3,7 @@
 #include "detection.h"
 #include "log.h"
 #include "mode_check.h"
+#include "objects.h"
 #include "options.h"
 
 #include <pthread.h>
@@ -154,6 +155,8 @@ void report_race(const struct race_found *race, const struct access_now *now) {
     first = &cur;
     second = &prev;
   }
+  char memory[1024]; /* what the race is on (a global, heap block or local) */
+  objects_describe(race->addr, race->nbytes, memory, sizeof memory);
   log_lock();
   log_line_locked("WARNING: data race (%s/%s) on %u byte%s at %p",
                   kind_name(first->is_write, first->atomic),
@@ -161,6 +164,7 @@ void report_race(const struct race_found *race, const struct access_now *now) {
                   race->nbytes == 1 ? "" : "s", (void *)race->addr);
   print_side(first);
   print_side(second);
+  log_line_locked("  location: %s", memory);
   log_unlock();
   pthread_mutex_unlock(&g_report_mutex);
 }

@@ -5,6 +5,7 @@
 #include "iterations.h"
 #include "log.h"
 #include "mode_check.h"
+#include "objects.h"
 #include "ompt_events.h"
 #include "options.h"
 #include "ospg.h"
@@ -30,14 +31,17 @@ static pthread_once_t g_setup_once = PTHREAD_ONCE_INIT;
  * fork so that the child never inherits one held by a thread it does not have. */
 static void on_fork_prepare(void) {
   report_atfork_prepare();
+  objects_atfork_prepare();
   log_atfork_prepare();
 }
 static void on_fork_parent(void) {
   log_atfork_parent();
+  objects_atfork_parent();
   report_atfork_parent();
 }
 static void on_fork_child(void) {
   log_atfork_child();
+  objects_atfork_child();
   report_atfork_child();
 }
 

@@ -25,6 +25,8 @@ enum ompracer_site_kind {
   OMPRACER_SITE_WRITE = 2,
   OMPRACER_SITE_ATOMIC = 3,    /* atomic load, store, rmw or cmpxchg */
   OMPRACER_SITE_CONSTRUCT = 4, /* a call into the OpenMP runtime (a directive) */
+  OMPRACER_SITE_ALLOC = 5,     /* a heap allocation call (malloc, calloc, new, ...) */
+  OMPRACER_SITE_DECLARE = 6,   /* a local variable's declaration (line; column 0) */
 };
 
 /* One source location, emitted by the pass as constant data. */
@@ -39,6 +41,22 @@ struct ompracer_site {
 /* Registers a module's site table; returns the id of sites[0]. */
 uint32_t __ompracer_register_sites(const struct ompracer_site *sites, uint32_t count,
                                    uint32_t abi_version);
+
+/* One instrumented global variable of a module, for reports ("global 'x' of 64 bytes,
+ * declared at x.c:5"). Emitted by the pass as constant data next to the site table. */
+struct ompracer_global {
+  const void *addr;
+  uint64_t size;
+  const char *name; /* source name (debug info) or the symbol's name */
+  const char *file; /* NULL without debug info */
+  uint32_t line;    /* 0 without debug info */
+  uint32_t reserved;
+};
+
+/* Registers a module's table of globals (from its constructor); the runtime keeps the
+ * pointer (the table is constant data of the module) and reads it only to report. */
+void __ompracer_register_globals(const struct ompracer_global *globals, uint32_t count,
+                                 uint32_t abi_version);
 
 /* Plain accesses of 1, 2, 4, 8 and 16 bytes, and of any size. */
 void __ompracer_read1(const void *addr, uint32_t site);
@@ -61,6 +79,11 @@ void __ompracer_atomic(void *addr, uint64_t size, uint32_t is_write, uint32_t si
 /* Fresh memory: a stack slot whose address escapes (at function entry) or a heap
  * block just returned by an allocator. Its old history belongs to dead objects. */
 void __ompracer_fresh_memory(void *addr, uint64_t size);
+/* The same for a named object, which reports can then name: a heap block with the
+ * site of its allocation call (an OMPRACER_SITE_ALLOC site, name NULL), or a local
+ * variable with the site of its declaration (an OMPRACER_SITE_DECLARE site whose
+ * function is the variable's) and its source name. */
+void __ompracer_fresh_object(void *addr, uint64_t size, uint32_t site, const char *name);
 
 /* The next OpenMP runtime event on this thread comes from the directive at `site`
  * (called right before each construct-related __kmpc_* call). */
