@@ -18,6 +18,8 @@ static char g_error[600];
 static char *g_template;
 static bool g_reopen; /* in a forked child: open the child's own file before printing */
 
+static FILE *stream_locked(void);
+
 static void set_pid_prefix(void) {
   snprintf(g_prefix, sizeof g_prefix, "==ompracer==[pid %ld] ", (long)getpid());
 }
@@ -109,6 +111,45 @@ static FILE *open_safely(const char *path) {
   }
   setvbuf(f, NULL, _IOLBF, 0);
   return f;
+}
+
+/* The document stream of report=sarif (log_open_document); NULL: the log stream. */
+static FILE *g_document;
+
+int log_open_document(const char *path) {
+  bool has_pid;
+  char *actual = expand(path, &has_pid);
+  if (!actual)
+    return -1;
+  FILE *f = open_safely(actual);
+  free(actual);
+  if (!f)
+    return -1;
+  /* A document replaces what the file held (a log from an earlier run is appended to,
+   * but two SARIF logs in a file would not be one valid document). */
+  if (ftruncate(fileno(f), 0)) {
+    snprintf(g_error, sizeof g_error, "cannot use log_path '%.400s': %s", path, strerror(errno));
+    fclose(f);
+    return -1;
+  }
+  setvbuf(f, NULL, _IOFBF, 0);
+  g_document = f;
+  return 0;
+}
+
+void log_write_document(const char *text) {
+  log_lock();
+  FILE *out = g_document ? g_document : stream_locked();
+  fputs(text, out);
+  fflush(out);
+  log_unlock();
+}
+
+void log_raw_line_locked(const char *text) {
+  FILE *out = stream_locked();
+  fputs(text, out);
+  fputc('\n', out);
+  fflush(out);
 }
 
 int log_open(const char *path) {

@@ -28,6 +28,14 @@ void log_unlock(void);
 /* log_line for a caller that holds the log lock. */
 void log_line_locked(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* report=sarif: opens path (log_path, same rules; %p is the pid) for the document
+ * alone, emptying it; the other lines then go to stderr. Returns 0 or -1 (log_error). */
+int log_open_document(const char *path);
+/* Writes text as is to the document file, or to the log when there is none. */
+void log_write_document(const char *text);
+/* One line without the prefix (report=json), for a caller that holds the log lock. */
+void log_raw_line_locked(const char *text);
+
 /* fork(): prepare takes the log lock (so the child never inherits it held by a thread
  * that does not exist there); parent and child release it. From then on both print
  * their pid on every line; a child whose log_path has %p writes to its own file,

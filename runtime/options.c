@@ -7,7 +7,7 @@
 
 struct ompr_options g_opts;
 
-enum option_kind { KIND_MODE, KIND_UINT, KIND_STRING, KIND_FLAG };
+enum option_kind { KIND_MODE, KIND_REPORT, KIND_UINT, KIND_STRING, KIND_FLAG };
 
 struct option_desc {
   const char *name;
@@ -57,6 +57,26 @@ const char *mode_name(enum ompr_mode mode) {
   case MODE_CHECK: return "check";
   }
   return "?";
+}
+
+const char *report_format_name(enum ompr_report format) {
+  switch (format) {
+  case REPORT_TEXT: return "text";
+  case REPORT_JSON: return "json";
+  case REPORT_SARIF: return "sarif";
+  }
+  return "?";
+}
+
+static int parse_report(const char *value, enum ompr_report *out, char *err, size_t errlen) {
+  for (enum ompr_report f = REPORT_TEXT; f <= REPORT_SARIF; f++)
+    if (!strcmp(value, report_format_name(f))) {
+      *out = f;
+      return 0;
+    }
+  snprintf(err, errlen, "bad value '%s' for report; valid values: text, json, sarif",
+           shown(value).text);
+  return -1;
 }
 
 /* "mode, exitcode, ...": every key, for error messages. */
@@ -109,6 +129,7 @@ static int apply(const char *key, const char *value, char *err, size_t errlen) {
     uint64_t v;
     switch (o->kind) {
     case KIND_MODE: return parse_mode(value, field, err, errlen);
+    case KIND_REPORT: return parse_report(value, field, err, errlen);
     case KIND_STRING: *(const char **)field = value; return 0;
     case KIND_FLAG:
     case KIND_UINT:
@@ -178,6 +199,7 @@ void options_print_help(FILE *out) {
     char value[32];
     switch (o->kind) {
     case KIND_MODE: snprintf(value, sizeof value, "%s", mode_name(*(const enum ompr_mode *)field)); break;
+    case KIND_REPORT: snprintf(value, sizeof value, "%s", report_format_name(*(const enum ompr_report *)field)); break;
     case KIND_STRING: snprintf(value, sizeof value, "%s", *(const char *const *)field ? *(const char *const *)field : ""); break;
     case KIND_FLAG: snprintf(value, sizeof value, "%d", *(const bool *)field); break;
     case KIND_UINT: snprintf(value, sizeof value, "%llu", (unsigned long long)*(const uint64_t *)field); break;

@@ -11,7 +11,11 @@
 /* check: build the OSPG only and say whether fast mode is safe (Algorithm 17). */
 enum ompr_mode { MODE_FAST, MODE_PRECISE, MODE_CHECK };
 
+/* report: the format of race reports and the summary (docs/report-format.md). */
+enum ompr_report { REPORT_TEXT, REPORT_JSON, REPORT_SARIF };
+
 #define OMPR_TYPE_MODE enum ompr_mode
+#define OMPR_TYPE_REPORT enum ompr_report
 #define OMPR_TYPE_UINT uint64_t
 #define OMPR_TYPE_STRING const char *
 #define OMPR_TYPE_FLAG bool
@@ -41,5 +45,6 @@ int options_parse(const char *text, char *err, size_t errlen);
 /* Writes every option with its default and meaning, one per line (help=1). */
 void options_print_help(FILE *out);
 const char *mode_name(enum ompr_mode mode);
+const char *report_format_name(enum ompr_report format);
 
 #endif

@@ -5,6 +5,8 @@
 #include "mode_check.h"
 #include "objects.h"
 #include "options.h"
+#include "report_formats.h"
+#include "suppressions.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -22,6 +24,7 @@ static struct pair_set g_reported;
  * has closed the reports (report_summary) no report is counted or printed after it. */
 static pthread_mutex_t g_report_mutex = PTHREAD_MUTEX_INITIALIZER;
 static unsigned g_count;
+static unsigned g_suppressed; /* site pairs silenced by option suppressions */
 static bool g_closed;
 
 static uint64_t pair_key(uint32_t a, uint32_t b) {
@@ -129,6 +132,53 @@ struct side {
   bool is_write, atomic;
 };
 
+/* ---- suppressions and the machine-readable formats (report=json|sarif) ---------- */
+
+static bool side_suppressed(const struct side *s) {
+  const struct ompracer_site *site = sites_lookup(s->site);
+  return site && suppressions_match(site->file, site->function, site->line);
+}
+
+/* Whether option suppressions silences the race (either access matches). */
+static bool race_suppressed(const struct side *a, const struct side *b) {
+  bool sa = side_suppressed(a), sb = side_suppressed(b); /* both: mark both used */
+  return sa || sb;
+}
+
+/* report=json|sarif: the race in that form instead of the text block. */
+static void report_race_machine(const struct side *first, const struct side *second,
+                                const struct race_found *race) {
+  char strand[2][600];
+  describe_strand(first->node, first->iter, strand[0], sizeof strand[0]);
+  describe_strand(second->node, second->iter, strand[1], sizeof strand[1]);
+  struct report_record r = {race->addr, race->nbytes,
+                            {{first->site, first->is_write, first->atomic, strand[0]},
+                             {second->site, second->is_write, second->atomic, strand[1]}}};
+  if (g_opts.report == REPORT_JSON)
+    rformat_json_race(&r);
+  else
+    rformat_sarif_add(&r);
+}
+
+static void print_unused_suppression(const char *text, unsigned lineno, void *arg) {
+  (void)arg;
+  log_line("unused suppression: %s (%s:%u)", text, suppressions_path(), lineno);
+}
+
+/* The summary in the machine-readable formats, and (verbosity >= 1) the suppressions
+ * that matched no race. Returns false for report=text (the caller prints the line). */
+static bool report_summary_machine(unsigned n, unsigned suppressed) {
+  if (g_opts.verbosity >= 1 && suppressions_path())
+    suppressions_for_each_unused(print_unused_suppression, NULL);
+  if (g_opts.report == REPORT_JSON)
+    rformat_json_summary(n, suppressed, detection_incomplete());
+  else if (g_opts.report == REPORT_SARIF)
+    rformat_sarif_write(n, suppressed, detection_incomplete());
+  return g_opts.report != REPORT_TEXT;
+}
+
+/* ---- the text report --------------------------------------------------------------- */
+
 static void print_side(const struct side *s) {
   char where[512], strand[600];
   sites_format_location(s->site, where, sizeof where);
@@ -147,6 +197,11 @@ void report_race(const struct race_found *race, const struct access_now *now) {
     pthread_mutex_unlock(&g_report_mutex);
     return;
   }
+  if (suppressions_path() && race_suppressed(&prev, &cur)) {
+    g_suppressed++;
+    pthread_mutex_unlock(&g_report_mutex);
+    return;
+  }
   g_count++;
   mode_before_report();
   /* Print in source order so the same pair always reads the same way. */
@@ -154,6 +209,11 @@ void report_race(const struct race_found *race, const struct access_now *now) {
   if (sites_compare(cur.site, prev.site) < 0) {
     first = &cur;
     second = &prev;
+  }
+  if (g_opts.report != REPORT_TEXT) {
+    report_race_machine(first, second, race);
+    pthread_mutex_unlock(&g_report_mutex);
+    return;
   }
   char memory[1024]; /* what the race is on (a global, heap block or local) */
   objects_describe(race->addr, race->nbytes, memory, sizeof memory);
@@ -179,14 +239,19 @@ unsigned report_count(void) {
 void report_summary(void) {
   pthread_mutex_lock(&g_report_mutex);
   g_closed = true;
-  unsigned n = g_count;
+  unsigned n = g_count, suppressed = g_suppressed;
   pthread_mutex_unlock(&g_report_mutex);
+  if (report_summary_machine(n, suppressed))
+    return;
+  char supp[40] = "";
+  if (suppressed)
+    snprintf(supp, sizeof supp, ", %u suppressed", suppressed);
   if (detection_incomplete())
-    log_line("SUMMARY: %u data race(s) reported; checking was incomplete (see the ERROR "
+    log_line("SUMMARY: %u data race(s) reported%s; checking was incomplete (see the ERROR "
              "above), so races may have been missed",
-             n);
-  else if (n || g_opts.verbosity >= 1)
-    log_line("SUMMARY: %u data race(s) reported", n);
+             n, supp);
+  else if (n || suppressed || g_opts.verbosity >= 1)
+    log_line("SUMMARY: %u data race(s) reported%s", n, supp);
 }
 
 void report_atfork_prepare(void) {
@@ -202,6 +267,8 @@ void report_atfork_child(void) {
     memset(g_reported.keys, 0, g_reported.cap * sizeof *g_reported.keys);
   g_reported.len = 0;
   g_count = 0;
+  g_suppressed = 0;
+  rformat_atfork_child();
   g_closed = false;
   pthread_mutex_unlock(&g_report_mutex);
 }

@@ -11,6 +11,7 @@
 #include "ospg.h"
 #include "report.h"
 #include "shadow.h"
+#include "suppressions.h"
 #include "task_deps.h"
 #include "thread_state.h"
 
@@ -57,8 +58,15 @@ static void setup(void) {
     options_print_help(stderr);
     _exit(0);
   }
-  if (log_open(g_opts.log_path)) {
+  /* report=sarif writes its log to log_path alone; the other lines go to stderr. */
+  bool sarif_file = g_opts.report == REPORT_SARIF && g_opts.log_path && *g_opts.log_path;
+  if (sarif_file ? log_open(NULL) || log_open_document(g_opts.log_path)
+                 : log_open(g_opts.log_path)) {
     fprintf(stderr, OMPR_PREFIX "ERROR: OMPRACER_OPTIONS: %s\n", log_error());
+    _exit(OMPR_EXIT_BAD_OPTIONS);
+  }
+  if (g_opts.suppressions && suppressions_load(g_opts.suppressions, err, sizeof err)) {
+    fprintf(stderr, OMPR_PREFIX "ERROR: OMPRACER_OPTIONS: %s\n", err);
     _exit(OMPR_EXIT_BAD_OPTIONS);
   }
   pthread_atfork(on_fork_prepare, on_fork_parent, on_fork_child);
