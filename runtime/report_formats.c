@@ -41,13 +41,27 @@ static void puts_(struct buf *b, const char *s) {
 
 static void printf_(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void printf_(struct buf *b, const char *fmt, ...) {
-  char tmp[128];
+  char tmp[256];
   va_list ap;
   va_start(ap, fmt);
   int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
   va_end(ap);
-  if (n > 0)
-    put(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+  if (n < 0) {
+    b->failed = true;
+  } else if ((size_t)n < sizeof tmp) {
+    put(b, tmp, (size_t)n);
+  } else { /* longer than tmp: format again into a block of the right size */
+    char *big = malloc((size_t)n + 1);
+    if (!big) {
+      b->failed = true;
+      return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    put(b, big, (size_t)n);
+    free(big);
+  }
 }
 
 /* A JSON string literal (NULL: null). */
