@@ -4,11 +4,13 @@
 # cmake, make and python3; and, for the Archer/TSan side of the DataRaceBench
 # comparison (dataracebench/evaluate --tool archer,tsan), ThreadSanitizer's runtime
 # (libclang-rt-19-dev), without which `clang-19 -fsanitize=thread` cannot link.
-# Runs apt-get as root, or through sudo.
+# python3-jsonschema and npm validate report=json and report=sarif output in the tests
+# (tests/integration/process/report_formats.sh; npm fetches the SARIF 2.1.0 schema,
+# scripts/fetch-sarif-schema.sh). Runs apt-get as root, or through sudo.
 set -euo pipefail
 
 packages=(clang-19 llvm-19-dev libomp-19-dev llvm-19-tools libclang-rt-19-dev cmake make
-          python3)
+          python3 python3-jsonschema npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
