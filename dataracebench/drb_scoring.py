@@ -10,6 +10,7 @@ Vocabulary
   line pair     an unordered pair of source lines: (min line, max line)
 """
 
+import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -257,14 +258,43 @@ def _read_message(text: str, out: ParsedOutput) -> Optional[int]:
     return None
 
 
+def _json_access(obj: dict) -> Access:
+    kind = ("atomic " if obj.get("atomic") else "") + obj["access"]
+    if obj.get("file") is None or obj.get("line") is None:
+        return Access(kind, None, None, None)
+    return Access(kind, obj["file"], int(obj["line"]), obj.get("column"))
+
+
+def _read_json_reports(stderr: str, out: ParsedOutput) -> Tuple[Optional[int], bool]:
+    """report=json (docs/report-format.md): the race objects into out.races;
+    returns the summary object's race count (None without one) and whether it
+    says checking was incomplete.  Text lines are left to the text parser."""
+    summary_count, incomplete = None, False
+    for text in stderr.splitlines():
+        if not text.startswith('{"type":'):
+            continue
+        try:
+            obj = json.loads(text)
+            if obj["type"] == "race":
+                first, second = (_json_access(a) for a in obj["accesses"])
+                out.races.append(ReportedRace(first, second))
+            elif obj["type"] == "summary":
+                summary_count = int(obj["races"])
+                incomplete = incomplete or bool(obj["incomplete"])
+        except (ValueError, KeyError, TypeError) as e:
+            out.tool_errors.append("unparsable JSON report (%s): %s" % (e, text[:200]))
+    return summary_count, incomplete
+
+
 def parse_ompracer_output(stderr: str, expect_summary: bool = True) -> ParsedOutput:
-    """Races from ompracer's text reports.  With `expect_summary` (we run with
-    verbosity=1) a missing SUMMARY line means the tool never finished, or never
-    ran at all, so the run cannot be trusted to say 'no race'."""
+    """Races from ompracer's reports: the JSON lines of report=json (what the
+    evaluation runs with), and the text reports of report=text.  With
+    `expect_summary` (we run with verbosity=1) a missing summary means the tool
+    never finished, or never ran at all, so the run cannot be trusted to say 'no
+    race'."""
     out = ParsedOutput()
     lines = _ompracer_lines(stderr)
-    summary_count = None
-    incomplete = False
+    summary_count, incomplete = _read_json_reports(stderr, out)
     i = 0
     while i < len(lines):
         if _OMPRACER_RACE_HEADER.match(lines[i]):

@@ -78,8 +78,10 @@ class Ompracer(Tool):
         # verbosity=1 makes the tool print its SUMMARY line even with no race:
         # the proof that it was active and finished (see parse_ompracer_output).
         # mode "default": no mode option, the runtime's default mode.
+        # report=json: races are read from JSON lines (parse_ompracer_output).
         plain = self.uses_runner(mode) or mode == "default"
-        options = "verbosity=1" if plain else "mode=%s:verbosity=1" % mode
+        options = ("verbosity=1:report=json" if plain
+                   else "mode=%s:verbosity=1:report=json" % mode)
         return {"OMPRACER_OPTIONS": options,
                 "OMP_TOOL_VERBOSE_INIT": "stderr"}   # to explain a missing SUMMARY
 
@@ -87,9 +89,9 @@ class Ompracer(Tool):
         return drb_scoring.parse_ompracer_output(stderr, expect_summary=True)
 
     def flags_description(self):
-        return ("`%s` / `%s` %s; run with OMPRACER_OPTIONS=mode=<mode>:verbosity=1 "
+        return ("`%s` / `%s` %s; run with OMPRACER_OPTIONS=mode=<mode>:verbosity=1:report=json "
                 "OMP_TOOL_VERBOSE_INIT=stderr (mode auto: `ompracer-run --mode=auto -- "
-                "PROGRAM` with OMPRACER_OPTIONS=verbosity=1, when ompracer-run exists)" % (
+                "PROGRAM` with OMPRACER_OPTIONS=verbosity=1:report=json, when ompracer-run exists)" % (
             self.compiler(False), self.compiler(True), " ".join(self.flags)))
 
 

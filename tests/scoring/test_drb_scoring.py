@@ -406,5 +406,38 @@ class ResultsTest(unittest.TestCase):
         self.assertIn("(all 4)", table[-1])
 
 
+class OmpracerJsonTest(unittest.TestCase):
+    """report=json (docs/report-format.md): races and the summary from JSON lines."""
+    RACE = ('{"type":"race","pid":7,"kind":"write-read","rule":"ompracer/write-read",'
+            '"address":"0x10","size":4,"accesses":[{"access":"write","atomic":false,'
+            '"file":"/d/DRB001-x.c","line":12,"column":5,"function":"main","construct":"c"},'
+            '{"access":"read","atomic":true,"file":null,"line":null,"column":null,'
+            '"function":"f","construct":"c"}]}')
+
+    def test_races_and_summary(self):
+        out = S.parse_ompracer_output(
+            "==ompracer== ompracer started (mode=fast)\n" + self.RACE + "\n"
+            '{"type":"summary","pid":7,"races":1,"suppressed":0,"incomplete":false}\n')
+        self.assertEqual(out.races, [S.ReportedRace(S.Access("write", "/d/DRB001-x.c", 12, 5),
+                                                    S.Access("atomic read", None, None, None))])
+        self.assertIsNone(out.missing_end)
+        self.assertEqual(out.tool_errors, [])
+
+    def test_no_summary_object_is_a_missing_end(self):
+        out = S.parse_ompracer_output(self.RACE + "\n")
+        self.assertIsNotNone(out.missing_end)
+
+    def test_incomplete_summary_is_a_tool_error(self):
+        out = S.parse_ompracer_output(
+            '{"type":"summary","pid":7,"races":0,"suppressed":0,"incomplete":true}\n')
+        self.assertTrue(out.tool_errors)
+
+    def test_broken_line_is_a_tool_error(self):
+        out = S.parse_ompracer_output('{"type":"race","pid":7}\n'
+                                      '{"type":"summary","pid":7,"races":1,"suppressed":0,'
+                                      '"incomplete":false}\n')
+        self.assertTrue(any("unparsable JSON" in e for e in out.tool_errors))
+
+
 if __name__ == "__main__":
     unittest.main()
