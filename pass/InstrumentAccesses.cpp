@@ -333,17 +333,21 @@ const HeapAllocator *heapAllocator(StringRef Name, const CallBase &CB) {
 // the block's size there. A heap block is named by its allocation site in reports.
 void Instrumenter::markFreshAfter(CallBase *CB, function_ref<Value *(IRBuilder<> &)> Size,
                                   bool HeapBlock) {
-  auto *CI = dyn_cast<CallInst>(CB);
-  if (!CI) // invokes (C++ new): the block after the call is not unique; skip
+  Instruction *After = nullptr;
+  if (auto *CI = dyn_cast<CallInst>(CB))
+    After = CI->getNextNode();
+  else if (auto *II = dyn_cast<InvokeInst>(CB); II && II->getNormalDest()->getSinglePredecessor())
+    After = &*II->getNormalDest()->getFirstInsertionPt(); // C++ new, inlined at -O2
+  if (!After) // an invoke whose normal destination other paths reach too; skip
     return;
-  IRBuilder<> IRB(CI->getNextNode());
-  IRB.SetCurrentDebugLocation(CI->getDebugLoc());
+  IRBuilder<> IRB(After);
+  IRB.SetCurrentDebugLocation(CB->getDebugLoc());
   Value *Bytes = IRB.CreateZExtOrTrunc(Size(IRB), IRB.getInt64Ty());
   if (HeapBlock)
-    IRB.CreateCall(Hooks.FreshObject, {CI, Bytes, site(IRB, CI, OMPRACER_SITE_ALLOC),
+    IRB.CreateCall(Hooks.FreshObject, {CB, Bytes, site(IRB, CB, OMPRACER_SITE_ALLOC),
                                        ConstantPointerNull::get(IRB.getPtrTy())});
   else
-    IRB.CreateCall(Hooks.FreshMemory, {CI, Bytes});
+    IRB.CreateCall(Hooks.FreshMemory, {CB, Bytes});
 }
 
 // ---- Calls ---------------------------------------------------------------------------

@@ -35,6 +35,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}deps_after_taskwait_depend_race.c:[[@LINE-11]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}deps_after_taskwait_depend_race.c:[[@LINE-12]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}deps_after_taskwait_depend_race.c:[[@LINE-5]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}deps_after_taskwait_depend_race.c:[[@LINE-6]])
+  // CHECK-NEXT: ==ompracer==   location: global 'x' of 4 bytes, declared at {{(.*/)?}}deps_after_taskwait_depend_race.c:[[@LINE-21]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("good_seen=%d y=%d x=%d\n", good_seen, y, x);
   return 0;

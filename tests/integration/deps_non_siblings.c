@@ -38,6 +38,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}deps_non_siblings.c:[[@LINE-12]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}deps_non_siblings.c:[[@LINE-13]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}deps_non_siblings.c:[[@LINE-7]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}deps_non_siblings.c:[[@LINE-8]])
+  // CHECK-NEXT: ==ompracer==   location: global 'v' of 4 bytes, declared at {{(.*/)?}}deps_non_siblings.c:[[@LINE-24]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("v=%d\n", v);
   return 0;

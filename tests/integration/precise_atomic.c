@@ -38,6 +38,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (atomic write/read) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   atomic write at {{(.*/)?}}precise_atomic.c:[[@LINE-6]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_atomic.c:[[@LINE-17]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_atomic.c:[[@LINE-5]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_atomic.c:[[@LINE-18]])
+  // CHECK-NEXT: ==ompracer==   location: global 'mixed' of 4 bytes, declared at {{(.*/)?}}precise_atomic.c:[[@LINE-24]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("hits=%d\n", hits);
   return 0;

@@ -39,6 +39,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_fig2_10c_taskwait_not_nested.c:[[@LINE-8]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}precise_fig2_10c_taskwait_not_nested.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_fig2_10c_taskwait_not_nested.c:[[@LINE-5]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_fig2_10c_taskwait_not_nested.c:[[@LINE-16]])
+  // CHECK-NEXT: ==ompracer==   location: global 'shared_x' of 4 bytes, declared at {{(.*/)?}}precise_fig2_10c_taskwait_not_nested.c:[[@LINE-23]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("after_d=%d\n", after_d);
   return 0;

@@ -50,6 +50,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_fig2_13_dep_grandchild.c:[[@LINE-17]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}precise_fig2_13_dep_grandchild.c:[[@LINE-18]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_fig2_13_dep_grandchild.c:[[@LINE-9]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}precise_fig2_13_dep_grandchild.c:[[@LINE-12]])
+  // CHECK-NEXT: ==ompracer==   location: global 'c_out' of 4 bytes, declared at {{(.*/)?}}precise_fig2_13_dep_grandchild.c:[[@LINE-32]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("e=%d g=%d\n", e_seen, g_seen);
   return 0;

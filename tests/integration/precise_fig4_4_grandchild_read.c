@@ -37,6 +37,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (read/write) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_fig4_4_grandchild_read.c:[[@LINE-9]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}precise_fig4_4_grandchild_read.c:[[@LINE-10]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_fig4_4_grandchild_read.c:[[@LINE-4]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_fig4_4_grandchild_read.c:[[@LINE-16]])
+  // CHECK-NEXT: ==ompracer==   location: global 'x' of 4 bytes, declared at {{(.*/)?}}precise_fig4_4_grandchild_read.c:[[@LINE-23]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("rb=%d rc=%d x=%d\n", rb, rc, x);
   return 0;

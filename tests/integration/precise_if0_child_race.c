@@ -32,6 +32,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_if0_child_race.c:[[@LINE-8]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}precise_if0_child_race.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_if0_child_race.c:[[@LINE-6]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_if0_child_race.c:[[@LINE-15]])
+  // CHECK-NEXT: ==ompracer==   location: global 'x' of 4 bytes, declared at {{(.*/)?}}precise_if0_child_race.c:[[@LINE-19]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("seen=%d\n", seen);
   return 0;

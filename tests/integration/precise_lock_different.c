@@ -38,10 +38,12 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_lock_different.c:[[@LINE-11]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_different.c:[[@LINE-16]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_lock_different.c:[[@LINE-8]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_different.c:[[@LINE-17]])
+  // CHECK-NEXT: ==ompracer==   location: global 'balance' of 4 bytes, declared at {{(.*/)?}}precise_lock_different.c:[[@LINE-25]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}precise_lock_different.c:[[@LINE-15]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_different.c:[[@LINE-20]])
-  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}precise_lock_different.c:[[@LINE-12]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_different.c:[[@LINE-21]])
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}precise_lock_different.c:[[@LINE-16]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_different.c:[[@LINE-21]])
+  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}precise_lock_different.c:[[@LINE-13]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_different.c:[[@LINE-22]])
+  // PRECISE-NEXT: ==ompracer==   location: global 'balance' of 4 bytes, declared at {{(.*/)?}}precise_lock_different.c:[[@LINE-30]]
   // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
   omp_destroy_lock(&lock_a);
   omp_destroy_lock(&lock_b);

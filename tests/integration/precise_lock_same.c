@@ -41,6 +41,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_lock_same.c:[[@LINE-11]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_same.c:[[@LINE-16]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_lock_same.c:[[@LINE-8]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_same.c:[[@LINE-17]])
+  // CHECK-NEXT: ==ompracer==   location: global 'balance' of 4 bytes, declared at {{(.*/)?}}precise_lock_same.c:[[@LINE-25]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   omp_destroy_lock(&lock_a);
   omp_destroy_lock(&lock_b);

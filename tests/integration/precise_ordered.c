@@ -32,6 +32,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_ordered.c:[[@LINE-4]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}precise_ordered.c:[[@LINE-8]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_ordered.c:[[@LINE-5]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}precise_ordered.c:[[@LINE-9]])
+  // CHECK-NEXT: ==ompracer==   location: global 'last' of 4 bytes, declared at {{(.*/)?}}precise_ordered.c:[[@LINE-15]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   long sum = 0;
   for (int i = 0; i < N; i++)

@@ -36,6 +36,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/write) on 2 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_bytes_struct_field.c:[[@LINE-10]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_bytes_struct_field.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_bytes_struct_field.c:[[@LINE-6]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_bytes_struct_field.c:[[@LINE-15]])
+  // CHECK-NEXT: ==ompracer==   location: global 'pkt' of 8 bytes, declared at {{(.*/)?}}race_bytes_struct_field.c:[[@LINE-19]] (offset {{[0-9]+}})
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("kind=%d flags=%d\n", pkt.kind, pkt.flags);
   return 0;

@@ -22,6 +22,7 @@ int main() {
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_cpp_vector.cpp:[[@LINE-3]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}race_cpp_vector.cpp:[[@LINE-6]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_cpp_vector.cpp:[[@LINE-4]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}race_cpp_vector.cpp:[[@LINE-7]])
+  // CHECK-NEXT: ==ompracer==   location: heap block of 16 bytes allocated at {{.*}} (offset {{[0-9]+}})
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   long sum = 0;
   for (int v : data)

@@ -28,10 +28,12 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-7]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-12]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-6]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-13]])
+  // CHECK-NEXT: ==ompracer==   location: global 'balance' of 4 bytes, declared at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-18]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-11]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-16]])
-  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-10]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-17]])
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-12]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-17]])
+  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-11]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-18]])
+  // PRECISE-NEXT: ==ompracer==   location: global 'balance' of 4 bytes, declared at {{(.*/)?}}race_critical_vs_plain.c:[[@LINE-23]]
   // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("balance=%d\n", balance);
   return 0;

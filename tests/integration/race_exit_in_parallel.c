@@ -27,6 +27,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_exit_in_parallel.c:[[@LINE-8]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_exit_in_parallel.c:[[@LINE-10]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_exit_in_parallel.c:[[@LINE-9]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_exit_in_parallel.c:[[@LINE-11]])
+  // CHECK-NEXT: ==ompracer==   location: global 'x' of 4 bytes, declared at {{(.*/)?}}race_exit_in_parallel.c:[[@LINE-15]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("not reached\n");
   return 0;

@@ -41,10 +41,12 @@ int main(void) {
   // CHECK-NEXT: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-8]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-8]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-22]])
+  // CHECK-NEXT: ==ompracer==   location: global 'ctl' of 4 bytes, declared at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-26]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-12]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-13]])
-  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-12]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-26]])
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-13]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-14]])
+  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-13]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-27]])
+  // PRECISE-NEXT: ==ompracer==   location: global 'ctl' of 4 bytes, declared at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-31]]
   // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("counter=%d seen=%d\n", counter > 0, seen >= 0);
   return 0;

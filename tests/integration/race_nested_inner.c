@@ -25,6 +25,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_nested_inner.c:[[@LINE-4]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_nested_inner.c:[[@LINE-6]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_nested_inner.c:[[@LINE-5]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_nested_inner.c:[[@LINE-7]])
+  // CHECK-NEXT: ==ompracer==   location: global 'level_seen' of 4 bytes, declared at {{(.*/)?}}race_nested_inner.c:[[@LINE-14]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("level=%d\n", level_seen);
   return 0;

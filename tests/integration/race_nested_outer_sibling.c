@@ -29,6 +29,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_nested_outer_sibling.c:[[@LINE-7]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_nested_outer_sibling.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_nested_outer_sibling.c:[[@LINE-5]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_nested_outer_sibling.c:[[@LINE-14]])
+  // CHECK-NEXT: ==ompracer==   location: global 'data' of 4 bytes, declared at {{(.*/)?}}race_nested_outer_sibling.c:[[@LINE-19]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("data=%d\n", data);
   return 0;

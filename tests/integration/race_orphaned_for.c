@@ -24,6 +24,7 @@ void sweep(int n) {
 // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
 // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_orphaned_for.c:[[@LINE-4]]:{{[0-9]+}} in sweep (iteration of omp for at {{(.*/)?}}race_orphaned_for.c:[[@LINE-7]])
 // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_orphaned_for.c:[[@LINE-5]]:{{[0-9]+}} in sweep (iteration of omp for at {{(.*/)?}}race_orphaned_for.c:[[@LINE-8]])
+// CHECK-NEXT: ==ompracer==   location: global 'visits' of 4 bytes, declared at {{(.*/)?}}race_orphaned_for.c:[[@LINE-12]]
 // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
 
 int main(void) {

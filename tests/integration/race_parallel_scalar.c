@@ -19,6 +19,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_parallel_scalar.c:[[@LINE-3]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_parallel_scalar.c:[[@LINE-5]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_parallel_scalar.c:[[@LINE-4]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_parallel_scalar.c:[[@LINE-6]])
+  // CHECK-NEXT: ==ompracer==   location: global 'flag' of 4 bytes, declared at {{(.*/)?}}race_parallel_scalar.c:[[@LINE-10]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("flag=%d\n", flag);
   return 0;

@@ -29,6 +29,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections.c:[[@LINE-10]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections.c:[[@LINE-6]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections.c:[[@LINE-15]])
+  // CHECK-NEXT: ==ompracer==   location: global 'mode' of 4 bytes, declared at {{(.*/)?}}race_sections.c:[[@LINE-20]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("r1=%d r2=%d\n", r1, r2);
   return 0;

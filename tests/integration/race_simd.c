@@ -17,6 +17,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_simd.c:[[@LINE-2]]:14 in main (iteration of omp simd at {{(.*/)?}}race_simd.c:[[@LINE-4]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_simd.c:[[@LINE-3]]:16 in main (iteration of omp simd at {{(.*/)?}}race_simd.c:[[@LINE-5]])
+  // CHECK-NEXT: ==ompracer==   location: global 'a' of 256 bytes, declared at {{(.*/)?}}race_simd.c:[[@LINE-11]] (offset {{[0-9]+}})
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("a[N-1]=%d\n", a[N - 1]);
   return 0;

@@ -20,6 +20,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_simd_safelen.c:[[@LINE-3]]:10 in main (iteration of omp simd at {{(.*/)?}}race_simd_safelen.c:[[@LINE-6]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_simd_safelen.c:[[@LINE-4]]:12 in main (iteration of omp simd at {{(.*/)?}}race_simd_safelen.c:[[@LINE-7]])
+  // CHECK-NEXT: ==ompracer==   location: global 'b' of 256 bytes, declared at {{(.*/)?}}race_simd_safelen.c:[[@LINE-13]] (offset {{[0-9]+}})
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("a=%d b=%d\n", a[N - 1], b[N - 1]);
   return 0;

@@ -38,9 +38,11 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_depend.c:[[@LINE-13]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_depend.c:[[@LINE-15]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_task_depend.c:[[@LINE-7]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_depend.c:[[@LINE-9]])
+  // CHECK-NEXT: ==ompracer==   location: global 'shared_val' of 4 bytes, declared at {{(.*/)?}}race_task_depend.c:[[@LINE-26]]
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_depend.c:[[@LINE-15]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_depend.c:[[@LINE-18]])
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_depend.c:[[@LINE-9]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_depend.c:[[@LINE-12]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_depend.c:[[@LINE-16]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_depend.c:[[@LINE-19]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_depend.c:[[@LINE-10]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_depend.c:[[@LINE-13]])
+  // CHECK-NEXT: ==ompracer==   location: global 'other' of 4 bytes, declared at {{(.*/)?}}race_task_depend.c:[[@LINE-29]]
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   printf("b_seen=%d c_ok=%d\n", b_seen, c_seen == 1 || c_seen == 6);
   return 0;

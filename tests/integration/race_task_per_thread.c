@@ -36,6 +36,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_per_thread.c:[[@LINE-12]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_per_thread.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_per_thread.c:[[@LINE-13]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_per_thread.c:[[@LINE-15]])
+  // CHECK-NEXT: ==ompracer==   location: global 'last_writer' of 4 bytes, declared at {{(.*/)?}}race_task_per_thread.c:[[@LINE-26]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   long sum = 0;
   for (int i = 0; i < n; i++)

@@ -32,6 +32,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_siblings.c:[[@LINE-12]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_siblings.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_siblings.c:[[@LINE-8]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_siblings.c:[[@LINE-10]])
+  // CHECK-NEXT: ==ompracer==   location: global 'result' of 4 bytes, declared at {{(.*/)?}}race_task_siblings.c:[[@LINE-24]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("both=%d\n", both);
   return 0;

@@ -32,9 +32,11 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-13]]:12 in main (iteration of omp taskloop at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-15]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-14]]:14 in main (iteration of omp taskloop at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-16]])
+  // CHECK-NEXT: ==ompracer==   location: global 'a' of 512 bytes, declared at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-25]] (offset {{[0-9]+}})
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-8]]:10 in main (iteration of omp distribute at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-10]])
-  // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-9]]:12 in main (iteration of omp distribute at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-11]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-9]]:10 in main (iteration of omp distribute at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-11]])
+  // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-10]]:12 in main (iteration of omp distribute at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-12]])
+  // CHECK-NEXT: ==ompracer==   location: global 'c' of 512 bytes, declared at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-29]] (offset {{[0-9]+}})
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   printf("b=%d d=%d\n", b[N - 1], d[N - 1]);
   return 0;

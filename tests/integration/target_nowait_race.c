@@ -26,6 +26,7 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}target_nowait_race.c:[[@LINE-4]]:{{[0-9]+}} in main (target task created at {{(.*/)?}}target_nowait_race.c:[[@LINE-5]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}target_nowait_race.c:[[@LINE-4]]:{{[0-9]+}} in main (serial code)
+  // CHECK-NEXT: ==ompracer==   location: global 'result' of 4 bytes, declared at {{(.*/)?}}target_nowait_race.c:[[@LINE-12]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("result=%d\n", result);
   return 0;

@@ -44,9 +44,11 @@ int main(void) {
   // PRECISE: ==ompracer== WARNING: data race (read/write) on 4 bytes at 0x{{[0-9a-f]+}}
   // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}teams_critical_race.c:[[@LINE-21]]:{{[0-9]+}} in add (implicit task of omp parallel at {{(.*/)?}}teams_critical_race.c:[[@LINE-10]])
   // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}teams_critical_race.c:[[@LINE-22]]:{{[0-9]+}} in add (implicit task of omp parallel at {{(.*/)?}}teams_critical_race.c:[[@LINE-11]])
+  // PRECISE-NEXT: ==ompracer==   location: global 'total' of 4 bytes, declared at {{(.*/)?}}teams_critical_race.c:[[@LINE-28]]
   // PRECISE: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}teams_critical_race.c:[[@LINE-24]]:{{[0-9]+}} in add (implicit task of omp parallel at {{(.*/)?}}teams_critical_race.c:[[@LINE-13]])
   // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}teams_critical_race.c:[[@LINE-25]]:{{[0-9]+}} in add (implicit task of omp parallel at {{(.*/)?}}teams_critical_race.c:[[@LINE-14]])
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}teams_critical_race.c:[[@LINE-26]]:{{[0-9]+}} in add (implicit task of omp parallel at {{(.*/)?}}teams_critical_race.c:[[@LINE-15]])
+  // PRECISE-NEXT: ==ompracer==   location: global 'total' of 4 bytes, declared at {{(.*/)?}}teams_critical_race.c:[[@LINE-32]]
   // PRECISE: ==ompracer== SUMMARY: 2 data race(s) reported
   printf("total=%d seen=%d,%d\n", total, seen[0], seen[1]);
   return 0;

@@ -30,9 +30,11 @@ int main(void) {
   // CHECK: ==ompracer== WARNING: data race (read/write) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}teams_race_shared.c:[[@LINE-11]]:{{[0-9]+}} in add (team of omp teams at {{(.*/)?}}teams_race_shared.c:[[@LINE-7]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_race_shared.c:[[@LINE-12]]:{{[0-9]+}} in add (team of omp teams at {{(.*/)?}}teams_race_shared.c:[[@LINE-8]])
+  // CHECK-NEXT: ==ompracer==   location: global 'total' of 4 bytes, declared at {{(.*/)?}}teams_race_shared.c:[[@LINE-17]]
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_race_shared.c:[[@LINE-14]]:{{[0-9]+}} in add (team of omp teams at {{(.*/)?}}teams_race_shared.c:[[@LINE-10]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_race_shared.c:[[@LINE-15]]:{{[0-9]+}} in add (team of omp teams at {{(.*/)?}}teams_race_shared.c:[[@LINE-11]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_race_shared.c:[[@LINE-16]]:{{[0-9]+}} in add (team of omp teams at {{(.*/)?}}teams_race_shared.c:[[@LINE-12]])
+  // CHECK-NEXT: ==ompracer==   location: global 'total' of 4 bytes, declared at {{(.*/)?}}teams_race_shared.c:[[@LINE-21]]
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   printf("mine=%d,%d\n", mine[0], mine[1]);
   return 0;
