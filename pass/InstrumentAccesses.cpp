@@ -430,6 +430,11 @@ const DILocalVariable *declaredVariable(AllocaInst *AI) {
     return DVR->getVariable();
   for (DbgDeclareInst *DDI : findDbgDeclares(AI))
     return DDI->getVariable();
+  // -O2 (assignment tracking): the slot's assignment markers name the variable.
+  for (DbgVariableRecord *DVR : at::getDVRAssignmentMarkers(AI))
+    return DVR->getVariable();
+  for (DbgAssignIntrinsic *DAI : at::getAssignmentMarkers(AI))
+    return DAI->getVariable();
   return nullptr;
 }
 
