@@ -23,10 +23,15 @@ struct access_ref {
 #define ACCESS_ATOMIC 0x80000000u
 #define ACCESS_SITE(s) ((s) & ~ACCESS_ATOMIC)
 
-/* The history of one granule or byte: in fast mode the last write and two reads (seed
- * Algorithm 19); in precise mode the first word heads its list of entries. */
+/* The history of one granule or byte. Fast mode (seed Algorithm 19): the last write w
+ * and two reads r1, r2. Precise mode (Algorithm 20): the slot itself is the entry of
+ * the empty lockset and the root (writes w and w2, reads r1 and r2: the only entry
+ * code without locks or tasks ever needs, kept in the cell's own cache line), and head
+ * lists the other (lockset, ST-node) entries. */
 struct history_slot {
   struct access_ref w, r1, r2;
+  struct access_ref w2; /* precise mode only */
+  uint32_t head;        /* precise mode only: pool index + 1 of the first other entry */
 };
 
 /* The current access, as the hooks describe it. */

@@ -24,7 +24,7 @@ struct granule_cell {
   struct history_slot whole; /* the history while not split */
   uint32_t gen;              /* generation of the contents; older means empty */
   _Atomic uint32_t state;    /* CELL_LOCKED | (0: not split; else 1 + split pool index) */
-  uint32_t unused;           /* pads the cell to SHADOW_CELL_BYTES */
+  uint32_t unused;           /* pads the cell to SHADOW_CELL_BYTES, one cache line */
 };
 #define CELL_LOCKED 0x80000000u
 #define CELL_SPLIT(state) ((state) & ~CELL_LOCKED)

@@ -1,9 +1,9 @@
-/* Shadow memory: maps an application address to the 48-byte shadow cell of its 4-byte
+/* Shadow memory: maps an application address to the 64-byte shadow cell of its 4-byte
  * granule. What a cell holds is the access history's business (history_fast.c).
  *
  * Mapping: a two-level trie over the 47-bit user address space. The top table has one
  * slot per 1 MiB of application memory; a slot points to a leaf holding that MiB's
- * cells (12 MiB), mapped on first touch. Both levels are reserved with MAP_NORESERVE,
+ * cells (16 MiB), mapped on first touch. Both levels are reserved with MAP_NORESERVE,
  * so only pages that hold cells cost memory. The total is capped by shadow_limit_mb;
  * past the cap the tool says so once and stops checking instead of dying.
  */
@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #define SHADOW_GRANULE 4 /* application bytes per cell */
-#define SHADOW_CELL_BYTES 48
+#define SHADOW_CELL_BYTES 64
 #define SHADOW_LEAF_BITS 20 /* application bytes per leaf: 1 MiB */
 #define SHADOW_ADDR_BITS 47
 
