@@ -10,11 +10,15 @@
 set -euo pipefail
 
 packages=(clang-19 llvm-19-dev libomp-19-dev llvm-19-tools libclang-rt-19-dev cmake make
-          python3 python3-jsonschema npm)
+          python3 python3-jsonschema)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# npm: any npm will do. A machine whose Node.js comes from elsewhere (its nodejs package
+# ships npm) cannot take Debian's npm package (apt refuses the conflict), so Debian's
+# is installed only when there is no npm at all.
+command -v npm >/dev/null || missing+=(npm)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "ompracer: installing ${missing[*]}" >&2
