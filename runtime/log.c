@@ -113,16 +113,22 @@ static FILE *open_safely(const char *path) {
   return f;
 }
 
+/* Opens log_path with %p expanded (open_safely's rules); NULL with g_error set. */
+static FILE *open_expanded(const char *path, bool *has_pid) {
+  char *actual = expand(path, has_pid);
+  if (!actual)
+    return NULL;
+  FILE *f = open_safely(actual);
+  free(actual);
+  return f;
+}
+
 /* The document stream of report=sarif (log_open_document); NULL: the log stream. */
 static FILE *g_document;
 
 int log_open_document(const char *path) {
   bool has_pid;
-  char *actual = expand(path, &has_pid);
-  if (!actual)
-    return -1;
-  FILE *f = open_safely(actual);
-  free(actual);
+  FILE *f = open_expanded(path, &has_pid);
   if (!f)
     return -1;
   /* A document replaces what the file held (a log from an earlier run is appended to,
@@ -158,11 +164,7 @@ int log_open(const char *path) {
     return 0;
   }
   bool has_pid;
-  char *actual = expand(path, &has_pid);
-  if (!actual)
-    return -1;
-  FILE *f = open_safely(actual);
-  free(actual);
+  FILE *f = open_expanded(path, &has_pid);
   if (!f)
     return -1;
   if (has_pid) {
