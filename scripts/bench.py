@@ -63,8 +63,9 @@ OMPRACER_RACE = "WARNING: data race"
 ARCHER_RACE = "WARNING: ThreadSanitizer: data race"
 TSAN_OPTIONS = "ignore_noninstrumented_modules=1:report_bugs=0"
 # stdout lines that legitimately differ between runs (BOTS prints times, dates, load
-# averages, rates); addresses are masked
-VOLATILE = re.compile(r"(?i)time|date|load avg|speed-?up|/sec|performance")
+# averages, rates, and its work counter "Nodes", which for floorplan's branch and bound
+# depends on the schedule); addresses are masked
+VOLATILE = re.compile(r"(?i)time|date|load avg|speed-?up|/sec|performance|^Nodes\s*=")
 HEX = re.compile(r"0x[0-9a-fA-F]+")
 CLEAN_ENV = ("OMPRACER_OPTIONS", "OMP_TOOL_LIBRARIES", "OMP_TOOL", "TSAN_OPTIONS",
              "ARCHER_OPTIONS", "OMP_NUM_THREADS")
@@ -303,6 +304,17 @@ def build_all(benches, variants, args, workdir, log):
 # ---------------------------------------------------------------- running
 
 GNU_TIME = "/usr/bin/time"
+RUNNING = {"pgid": None}  # the process group of the benchmark now running
+
+
+def stop(signum, _frame):
+    """SIGTERM/SIGINT: the benchmark runs in its own session, so kill it too."""
+    if RUNNING["pgid"]:
+        try:
+            os.killpg(RUNNING["pgid"], signal.SIGKILL)
+        except OSError:
+            pass
+    raise SystemExit(128 + signum)
 
 
 def run_once(cmd, cwd, env, timeout, out_path, err_path):
@@ -319,6 +331,7 @@ def run_once(cmd, cwd, env, timeout, out_path, err_path):
         t0 = time.monotonic()
         p = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=fo,
                              stderr=fe, start_new_session=True)
+        RUNNING["pgid"] = p.pid
         lock, state = threading.Lock(), {"done": False, "killed": False}
 
         def kill():
@@ -341,6 +354,7 @@ def run_once(cmd, cwd, env, timeout, out_path, err_path):
         t1 = time.monotonic()
         with lock:
             state["done"] = True
+        RUNNING["pgid"] = None
         timer.cancel()
         code = os.waitstatus_to_exitcode(status)
         p.returncode = code
@@ -449,6 +463,8 @@ def fmt_mb(kb):
 
 def main(argv):
     args = parse_args(argv)
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     argv0 = os.environ.get("OMPRACER_BENCH_ARGV0", os.path.relpath(__file__))
     command = shlex.join([argv0] + argv)
     start_wall = time.monotonic()
@@ -532,7 +548,7 @@ def main(argv):
 
 
 def run_all(benches, configs, args, workdir, out, log):
-    """runs[(bench name, config)] = list of per-repetition dicts (None: not run)."""
+    """runs[(suite, bench name, config)] = list of per-repetition dicts (None: not run)."""
     runs = {}
     base_env = {k: v for k, v in os.environ.items() if k not in CLEAN_ENV}
     base_env["OMP_NUM_THREADS"] = str(args.threads)
@@ -545,7 +561,7 @@ def run_all(benches, configs, args, workdir, out, log):
                 continue
             native_out = None
             for cname, variant, extra in configs:
-                key = (b.name, cname)
+                key = (b.suite, b.name, cname)
                 runs.setdefault(key, [None] * reps)
                 if variant not in b.exe:
                     continue
@@ -635,8 +651,8 @@ def save_log(out, b, cname, rep, r, so, se, variant):
 def stats_for(b, configs, runs):
     """Per config: median time, slowdown, ratio to Archer, RSS and its ratios, problems."""
     res = {}
-    nat = runs.get((b.name, "native"), [])
-    arc = runs.get((b.name, "archer"), [])
+    nat = runs.get((b.suite, b.name, "native"), [])
+    arc = runs.get((b.suite, b.name, "archer"), [])
 
     def val(rlist, i, field):
         r = rlist[i] if i < len(rlist) else None
@@ -651,7 +667,7 @@ def stats_for(b, configs, runs):
         return median(vals)
 
     for cname, variant, _e in configs:
-        rl = runs.get((b.name, cname), [])
+        rl = runs.get((b.suite, b.name, cname), [])
         done = [r for r in rl if r]
         s = {
             "wall": median([r["wall"] for r in done]),
@@ -734,8 +750,8 @@ def headline(benches, configs, stats, timeout, lower_bound=False):
 
     def get(b, c, field):
         if lower_bound:
-            return bounded(stats[b.name], c, field, timeout)[0]
-        return stats[b.name][c][field]
+            return bounded(stats[(b.suite, b.name)], c, field, timeout)[0]
+        return stats[(b.suite, b.name)][c][field]
 
     complete = [b for b in benches if not b.error and all(
         get(b, c, "slowdown") is not None for c in tools)]
@@ -749,7 +765,7 @@ def headline(benches, configs, stats, timeout, lower_bound=False):
 
 
 def report(benches, configs, runs, args, info):
-    stats = {b.name: stats_for(b, configs, runs) for b in benches}
+    stats = {(b.suite, b.name): stats_for(b, configs, runs) for b in benches}
     tools = [c for c, _v, _e in configs if c != "native"]
     modes = [c for c, v, _e in configs if v == "ompracer"]
     has_archer = any(c == "archer" for c, _v, _e in configs)
@@ -851,7 +867,7 @@ def report(benches, configs, runs, args, info):
         L.append("| " + " | ".join(hdr) + " |")
         L.append("|" + "---|" * len(hdr))
         for b in sb:
-            st = stats[b.name]
+            st = stats[(b.suite, b.name)]
             if b.error:
                 L.append("| " + " | ".join([b.name, "not run: " + b.error] + [""] * (len(hdr) - 2)) + " |")
                 continue
@@ -876,7 +892,7 @@ def report(benches, configs, runs, args, info):
         L.append("| " + " | ".join(hdr) + " |")
         L.append("|" + "---|" * len(hdr))
         for b in sb:
-            st = stats[b.name]
+            st = stats[(b.suite, b.name)]
             if b.error:
                 L.append("| " + " | ".join([b.name, "not run"] + [""] * (len(hdr) - 2)) + " |")
                 continue
@@ -894,7 +910,7 @@ def report(benches, configs, runs, args, info):
         L.append("| " + " | ".join(hdr) + " |")
         L.append("|" + "---|" * len(hdr))
         for b in sb:
-            st = stats[b.name]
+            st = stats[(b.suite, b.name)]
             row = [b.name]
             for c in race_cfgs:
                 r = st[c]["races"]
@@ -927,7 +943,7 @@ def write_csvs(benches, configs, runs, args, out):
                     "peak_rss_kb", "exit_code", "races", "notes"])
         for b in benches:
             for cname, _v, _e in configs:
-                for i, r in enumerate(runs.get((b.name, cname), [])):
+                for i, r in enumerate(runs.get((b.suite, b.name, cname), [])):
                     if r is None:
                         continue
                     w.writerow([b.suite, b.name, cname, i + 1, r["status"] +
