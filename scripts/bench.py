@@ -344,6 +344,7 @@ def run_once(cmd, cwd, env, timeout, out_path, err_path):
                         pass
 
         timer = threading.Timer(timeout, kill)
+        timer.daemon = True  # an interrupted runner must not wait for it
         timer.start()
         while True:
             try:
