@@ -6,6 +6,7 @@
 #include "objects.h"
 #include "options.h"
 #include "report_formats.h"
+#include "sp_query.h"
 #include "suppressions.h"
 
 #include <pthread.h>
@@ -132,6 +133,62 @@ struct side {
   bool is_write, atomic;
 };
 
+/* "why" (option explain): what in the OSPG leaves the two accesses unordered. Same
+ * strand: different iterations of its loop. Otherwise the LCA's child on the side
+ * created first says it: a P-node (a task, a thread's implicit task, a chunk, a
+ * section, a team) runs in parallel with what follows it under the LCA; an ST-node
+ * (precise mode) is a group of children that no taskwait closed. */
+static void explain(const struct side *a, const struct side *b, char *buf, size_t len) {
+  char where[512] = "";
+  if (a->node == b->node) {
+    const struct ospg_node *n = ospg_node(a->node);
+    if (n->site)
+      sites_format_line(n->site, where, sizeof where);
+    snprintf(buf, len, "different iterations of the loop%s%s: the iterations of one loop are "
+             "logically parallel, whichever thread runs them",
+             where[0] ? " at " : "", where);
+    return;
+  }
+  node_id left, right;
+  if (!sp_lca_children(a->node, b->node, &left, &right)) {
+    snprintf(buf, len, "nothing in the OSPG orders the two strands");
+    return;
+  }
+  const struct ospg_node *n = ospg_node(left);
+  if (n->site)
+    sites_format_line(n->site, where, sizeof where);
+  const char *at = where[0] ? " at " : "";
+  if (n->type == NODE_ST) {
+    snprintf(buf, len, "a task was not waited for: a taskwait waits for child tasks, not "
+             "for the tasks they create, and the task that created it ended without one");
+    return;
+  }
+  switch (n->construct) {
+  case CK_TASK:
+  case CK_TARGET_TASK:
+    snprintf(buf, len, "the task created%s%s runs in parallel with what its creator does after "
+             "creating it: no taskwait, taskgroup or dependence orders them", at, where);
+    return;
+  case CK_IMPLICIT_TASK:
+    snprintf(buf, len, "the two accesses are in different threads' implicit tasks of the omp "
+             "parallel%s%s, with no barrier between them", at, where);
+    return;
+  case CK_CHUNK:
+  case CK_DIST_CHUNK:
+    snprintf(buf, len, "the two accesses are in different chunks of the loop%s%s", at, where);
+    return;
+  case CK_SECTION:
+    snprintf(buf, len, "the two accesses are in different sections of the omp sections%s%s", at,
+             where);
+    return;
+  case CK_TEAM:
+    snprintf(buf, len, "the two accesses are in different teams of the omp teams%s%s", at, where);
+    return;
+  default:
+    snprintf(buf, len, "nothing in the OSPG orders the two strands");
+  }
+}
+
 /* ---- suppressions and the machine-readable formats (report=json|sarif) ---------- */
 
 static bool side_suppressed(const struct side *s) {
@@ -225,6 +282,11 @@ void report_race(const struct race_found *race, const struct access_now *now) {
   print_side(first);
   print_side(second);
   log_line_locked("  location: %s", memory);
+  if (g_opts.explain) {
+    char why[1024];
+    explain(first, second, why, sizeof why);
+    log_line_locked("  why: %s", why);
+  }
   log_unlock();
   pthread_mutex_unlock(&g_report_mutex);
 }

@@ -67,6 +67,10 @@ static bool lca_children(node_id *a, node_id *b, node_id *left, node_id *right) 
   return true;
 }
 
+bool sp_lca_children(node_id a, node_id b, node_id *left, node_id *right) {
+  return lca_children(&a, &b, left, right);
+}
+
 /* DIRECTED PATH from `left` (the LCA's left child, a P-node: with edges only if it is
  * a task) to b, whose path starts at `right` under the LCA. A sibling of `left` (a
  * task with the same creator) need not be `right`: a `taskwait depend` or a taskgroup

@@ -24,6 +24,9 @@ bool sp_is_parallel_fast(node_id a, node_id b);    /* Algorithm 18 */
 bool sp_is_parallel_precise(node_id a, node_id b); /* Algorithm 1 */
 /* The least common ancestor of two nodes (for tests and the read-pair rule). */
 node_id sp_lca(node_id a, node_id b);
+/* The LCA's children on the paths to a and b, the one created first in *left (for
+ * explaining a race); false when one node is the other or its ancestor. */
+bool sp_lca_children(node_id a, node_id b, node_id *left, node_id *right);
 
 /* Memoised isParallel(cur, x) for the strand that is running on this thread: most
  * accesses of a strand meet the same few earlier strands, so most queries hit. Must be
