@@ -4,8 +4,10 @@
  * parallel writes and two parallel reads. An access races with an entry's accesses
  * when their locksets are disjoint and isParallel (Algorithm 1) says so.
  *
- * Memory: 64 bytes per entry, from one pool bounded by shadow_limit_mb / 4; entries of
- * memory that becomes fresh (a new stack frame or heap block) are reused. A full pool
+ * Memory: the entry of the empty lockset under the root is the slot itself (in the
+ * granule's cell, access.h); the others are 64 bytes each, from one pool bounded by
+ * shadow_limit_mb / 4; entries of memory that becomes fresh (a new stack frame or heap
+ * block) are reused. A full pool
  * is reported once; from then on accesses are still checked against the entries that
  * exist, but new entries are not made (races with later accesses may be missed). */
 #ifndef OMPRACER_HISTORY_PRECISE_H
