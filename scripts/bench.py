@@ -66,7 +66,7 @@ TSAN_OPTIONS = "ignore_noninstrumented_modules=1:report_bugs=0"
 # averages, rates, and its work counter "Nodes", which for floorplan's branch and bound
 # depends on the schedule); addresses are masked
 VOLATILE = re.compile(r"(?i)time|date|load avg|speed-?up|/sec|performance|^Nodes\s*=")
-HEX = re.compile(r"0x[0-9a-fA-F]+")
+HEX = re.compile(r"(0x)+[0-9a-fA-F]+")  # sparselu prints "0x%p": 0x0x55...
 CLEAN_ENV = ("OMPRACER_OPTIONS", "OMP_TOOL_LIBRARIES", "OMP_TOOL", "TSAN_OPTIONS",
              "ARCHER_OPTIONS", "OMP_NUM_THREADS")
 
