@@ -737,7 +737,10 @@ def bounded(st, cname, field, timeout):
     s = st[cname]
     if s[field] is not None:
         return s[field], False
-    base = st["native" if field == "slowdown" else "archer"]["wall"]
+    base_name = "native" if field == "slowdown" else "archer"
+    if base_name not in st:  # --no-archer: no ratio to Archer
+        return None, False
+    base = st[base_name]["wall"]
     if s["statuses"] and all(x == "timeout" for x in s["statuses"]) and base:
         return timeout / base, True
     return None, False
