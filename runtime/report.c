@@ -208,9 +208,17 @@ static void report_race_machine(const struct side *first, const struct side *sec
   char strand[2][600];
   describe_strand(first->node, first->iter, strand[0], sizeof strand[0]);
   describe_strand(second->node, second->iter, strand[1], sizeof strand[1]);
-  struct report_record r = {race->addr, race->nbytes,
+  char memory[1024], why[1024];
+  objects_describe(race->addr, race->nbytes, memory, sizeof memory);
+  /* Always explained: the machine formats carry the explanation whatever option
+   * explain says (a field a tool can ignore; explain only adds the text line). */
+  explain(first, second, why, sizeof why);
+  struct report_record r = {race->addr,
+                            race->nbytes,
                             {{first->site, first->is_write, first->atomic, strand[0]},
-                             {second->site, second->is_write, second->atomic, strand[1]}}};
+                             {second->site, second->is_write, second->atomic, strand[1]}},
+                            memory,
+                            why};
   if (g_opts.report == REPORT_JSON)
     rformat_json_race(&r);
   else

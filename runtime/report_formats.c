@@ -137,7 +137,11 @@ void rformat_json_race(const struct report_record *r) {
   json_access(&b, &r->access[0]);
   puts_(&b, ",");
   json_access(&b, &r->access[1]);
-  puts_(&b, "]}");
+  puts_(&b, "],\"location\":");
+  json_str(&b, r->memory);
+  puts_(&b, ",\"why\":");
+  json_str(&b, r->why);
+  puts_(&b, "}");
   if (!b.failed) {
     log_lock();
     log_raw_line_locked(b.s);
@@ -213,22 +217,44 @@ static void sarif_location(struct buf *b, const struct report_access *a) {
   puts_(b, "}}");
 }
 
+/* The result's message: the race, the memory and the explanation (SARIF viewers show
+ * the message first, so it says what raced and why in one sentence). */
+static void sarif_message(struct buf *b, const struct report_record *r) {
+  struct buf t = {0};
+  printf_(&t, "data race (%s%s/%s%s) on %u byte%s at %p", r->access[0].atomic ? "atomic " : "",
+          r->access[0].is_write ? "write" : "read", r->access[1].atomic ? "atomic " : "",
+          r->access[1].is_write ? "write" : "read", r->nbytes, r->nbytes == 1 ? "" : "s",
+          (void *)r->addr);
+  if (r->memory)
+    printf_(&t, " (%s)", r->memory);
+  if (r->why)
+    printf_(&t, ". Why: %s", r->why);
+  json_str(b, t.failed ? "data race" : t.s);
+  free(t.s);
+}
+
 void rformat_sarif_add(const struct report_record *r) {
   struct buf b = {0};
-  char kind[40], text[200];
+  char kind[40];
   race_kind(r, kind, sizeof kind);
-  snprintf(text, sizeof text, "data race (%s%s/%s%s) on %u byte%s at %p",
-           r->access[0].atomic ? "atomic " : "", r->access[0].is_write ? "write" : "read",
-           r->access[1].atomic ? "atomic " : "", r->access[1].is_write ? "write" : "read",
-           r->nbytes, r->nbytes == 1 ? "" : "s", (void *)r->addr);
   printf_(&b, "{\"ruleId\":\"ompracer/%s\",\"level\":\"warning\",\"message\":{\"text\":", kind);
-  json_str(&b, text);
+  sarif_message(&b, r);
   puts_(&b, "},\"locations\":[");
   sarif_location(&b, &r->access[0]);
   puts_(&b, ",");
   sarif_location(&b, &r->access[1]);
-  printf_(&b, "],\"properties\":{\"address\":\"%p\",\"size\":%u}}", (void *)r->addr,
+  puts_(&b, "]");
+  if (r->memory) { /* the memory has no source region of its own: a message-only location */
+    puts_(&b, ",\"relatedLocations\":[{\"id\":1,\"message\":{\"text\":");
+    json_str(&b, r->memory);
+    puts_(&b, "}}]");
+  }
+  printf_(&b, ",\"properties\":{\"address\":\"%p\",\"size\":%u,\"location\":", (void *)r->addr,
           r->nbytes);
+  json_str(&b, r->memory);
+  puts_(&b, ",\"why\":");
+  json_str(&b, r->why);
+  puts_(&b, "}}");
   if (!b.failed && g_nresults == g_capresults) {
     size_t cap = g_capresults * 2 + 16;
     char **grown = realloc(g_results, cap * sizeof *grown);

@@ -20,6 +20,8 @@ struct report_record {
   uintptr_t addr;
   unsigned nbytes;
   struct report_access access[2];
+  const char *memory; /* the text report's location line: "global 'x' of 4 bytes, ..." */
+  const char *why;    /* the text report's why line (explain=1): what leaves them unordered */
 };
 
 /* report=json: prints the race as one line (takes the log lock). */

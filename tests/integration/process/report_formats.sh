@@ -2,11 +2,14 @@
 # report_formats.sh -- option report=json|sarif (docs/report-format.md).
 #
 # report=json: every line starting with '{' is valid against docs/report.schema.json
-# (python3-jsonschema), one race object per race with both accesses, then the summary
-# object last; no text race block. report=sarif: the log (to log_path, or to stderr)
-# is valid against the official SARIF 2.1.0 JSON Schema (fetched from npm by
+# (python3-jsonschema), one race object per race with both accesses, the memory
+# (location) and the explanation (why, without explain=1), then the summary object
+# last; no text race block. report=sarif: the log (to log_path, or to stderr) is valid
+# against the official SARIF 2.1.0 JSON Schema (fetched from npm by
 # scripts/fetch-sarif-schema.sh into the build directory), one result per race with
-# two locations and an ompracer/KIND ruleId. Exit codes as with report=text.
+# two locations, an ompracer/KIND ruleId, a message naming the memory and saying why,
+# the memory as a related location, location and why as properties. Exit codes as
+# with report=text.
 # Exits 77 (skipped) when python3-jsonschema or the SARIF schema cannot be had.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -64,9 +67,17 @@ check "json: the summary object is last and counts the races" \
   sh -c "tail -n 1 '$tmp/json.err' | grep -q '^{\"type\":\"summary\",\"pid\":[0-9]*,\"races\":$nraces,\"suppressed\":0,\"incomplete\":false}\$'"
 check "json: the write/write race on y at p.c:8 with both accesses" \
   grep -q '"kind":"write-write","rule":"ompracer/write-write",.*"size":4,"accesses":\[{"access":"write","atomic":false,"file":"[^"]*/p.c","line":8,"column":7,"function":"main","construct":"implicit task of omp parallel at [^"]*/p.c:5"},{"access":"write",' "$tmp/json.err"
+check "json: the y race names its memory (location)" \
+  grep -q '"line":8,.*"location":"global '"'y'"' of 4 bytes, declared at [^"]*/p.c:2","why":' "$tmp/json.err"
+check "json: the y race says why (implicit tasks, no barrier)" \
+  grep -q '"line":8,.*"why":"the two accesses are in different threads'"'"' implicit tasks of the omp parallel at [^"]*/p.c:5, with no barrier between them"}$' "$tmp/json.err"
+check "json: every race has a location and a why, without explain=1" \
+  [ "$(grep '^{"type":"race"' "$tmp/json.err" | grep -c '"location":"[^"]\+","why":"[^"]\+"}$')" = "$nraces" ]
 check "json: an atomic access is marked" grep -q '"kind":"atomic-write-read".*"atomic":true' "$tmp/json.err"
 # The schema rejects what it should (the validator is not vacuous).
 sed 's/"kind":"write-write"/"kind":"write"/' "$tmp/json.err" >"$tmp/json.bad"
+sed 's/,"why":"[^"]*"//' "$tmp/json.err" >"$tmp/json.nowhy"
+check "json: a race without why fails the schema" sh -c "! $validate '$repo/docs/report.schema.json' '$tmp/json.nowhy' --lines >/dev/null"
 check "json: a bad kind fails the schema" sh -c "! $validate '$repo/docs/report.schema.json' '$tmp/json.bad' --lines >/dev/null"
 
 printf 'race:setx\n' >"$tmp/s.supp"
@@ -89,6 +100,14 @@ check "sarif: the y race's location" \
   [ "$(jq_ '[l["physicalLocation"]["region"] for r in d["runs"][0]["results"] for l in r["locations"] if l["physicalLocation"]["artifactLocation"]["uri"].endswith("/p.c") and l["physicalLocation"]["region"]["startLine"] == 8][0]' "$tmp/out.sarif")" = "{'startLine': 8, 'startColumn': 7}" ]
 check "sarif: absolute paths are file:// URIs" \
   [ "$(jq_ 'all(l["physicalLocation"]["artifactLocation"]["uri"].startswith("file:///") for r in d["runs"][0]["results"] for l in r["locations"])' "$tmp/out.sarif")" = True ]
+y_result='[r for r in d["runs"][0]["results"] if r["locations"][0]["physicalLocation"]["region"]["startLine"] == 8][0]'
+msg=$(jq_ "$y_result[\"message\"][\"text\"]" "$tmp/out.sarif")
+check "sarif: the y race's message names the memory and says why (got: $msg)" \
+  grep -q "^data race (write/write) on 4 bytes at 0x[0-9a-f]* (global 'y' of 4 bytes, declared at .*/p.c:2)\. Why: the two accesses are in different threads' implicit tasks of the omp parallel at .*/p.c:5, with no barrier between them\$" <<<"$msg"
+check "sarif: the memory is a related location" \
+  grep -q "^global 'y' of 4 bytes, declared at .*/p.c:2\$" <<<"$(jq_ "$y_result[\"relatedLocations\"][0][\"message\"][\"text\"]" "$tmp/out.sarif")"
+check "sarif: properties location and why on every result" \
+  [ "$(jq_ 'all(r["properties"]["location"] and r["properties"]["why"] for r in d["runs"][0]["results"])' "$tmp/out.sarif")" = True ]
 sed 's/"version":"2.1.0"/"version":"2.0.0"/' "$tmp/out.sarif" >"$tmp/bad.sarif"
 check "sarif: a wrong version fails the schema" sh -c "! $validate '$sarif_schema' '$tmp/bad.sarif' >/dev/null"
 
