@@ -43,12 +43,15 @@ struct access_now {
   lockset_id lockset; /* precise mode: locks held (LOCK_ATOMIC for atomics) */
 };
 
-/* A race found by one access: against one earlier access, over nbytes from addr. */
+/* A race found by one access: against one earlier access, over nbytes from addr.
+ * prev_lockset: the locks the earlier access held (precise mode; 0 in fast mode, which
+ * keeps no locksets), for the report's explanation only. */
 struct race_found {
   uintptr_t addr;
   uint32_t nbytes;
   struct access_ref prev;
   bool prev_is_write;
+  lockset_id prev_lockset;
 };
 #define MAX_RACES_PER_ACCESS 4
 

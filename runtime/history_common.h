@@ -83,7 +83,7 @@ static inline struct access_ref ref_of(const struct access_now *now) {
 
 /* Accumulates racing bytes into the per-access list of earlier accesses. */
 static inline void note_race(struct race_found *out, unsigned *n, uintptr_t addr, unsigned nbytes,
-                             struct access_ref prev, bool prev_is_write) {
+                             struct access_ref prev, bool prev_is_write, lockset_id prev_lockset) {
   for (unsigned i = 0; i < *n && i < MAX_RACES_PER_ACCESS; i++) {
     if (out[i].prev.site == prev.site && out[i].prev.node == prev.node &&
         out[i].prev_is_write == prev_is_write) { /* any iteration: reports name sites */
@@ -92,7 +92,7 @@ static inline void note_race(struct race_found *out, unsigned *n, uintptr_t addr
     }
   }
   if (*n < MAX_RACES_PER_ACCESS)
-    out[*n] = (struct race_found){addr, nbytes, prev, prev_is_write};
+    out[*n] = (struct race_found){addr, nbytes, prev, prev_is_write, prev_lockset};
   (*n)++;
 }
 

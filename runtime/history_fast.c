@@ -11,12 +11,12 @@ void fast_access(struct history_slot *h, uintptr_t addr, unsigned nbytes,
   if (same->node == me.node && same->site == me.site && same->iter == me.iter)
     return;
   if (h->w.node && conflicts(c, now, h->w))
-    note_race(out, n, addr, nbytes, h->w, true);
+    note_race(out, n, addr, nbytes, h->w, true, 0);
   if (now->is_write) {
     if (h->r1.node && conflicts(c, now, h->r1))
-      note_race(out, n, addr, nbytes, h->r1, false);
+      note_race(out, n, addr, nbytes, h->r1, false, 0);
     if (h->r2.node && conflicts(c, now, h->r2))
-      note_race(out, n, addr, nbytes, h->r2, false);
+      note_race(out, n, addr, nbytes, h->r2, false, 0);
     /* One write slot: an atomic write does not displace a plain write ordered before
      * it. The plain one races with atomic accesses too, which the atomic one would not
      * (a plain initialisation followed by atomic updates in parallel is the common

@@ -111,30 +111,32 @@ void precise_forget(struct history_slot *slot) {
 /* Notes a racing earlier access once per slot, however many entries hold it (the same
  * access is kept under the root and under each ST-node on its path). */
 static void note_once(struct access_ref *seen, unsigned *nseen, struct race_found *out, unsigned *n,
-                      uintptr_t addr, unsigned nbytes, struct access_ref prev, bool prev_is_write) {
+                      uintptr_t addr, unsigned nbytes, struct access_ref prev, bool prev_is_write,
+                      lockset_id prev_lockset) {
   for (unsigned i = 0; i < *nseen; i++)
     if (seen[i].node == prev.node && seen[i].site == prev.site)
       return;
   if (*nseen < 16)
     seen[(*nseen)++] = prev;
-  note_race(out, n, addr, nbytes, prev, prev_is_write);
+  note_race(out, n, addr, nbytes, prev, prev_is_write, prev_lockset);
 }
 
-/* The races of the access with one entry's accesses (its lockset is disjoint). */
+/* The races of the access with one entry's accesses (its lockset, which the report
+ * names, is disjoint). */
 struct seen_races {
   struct access_ref ref[16];
   unsigned n;
 };
-INLINE void check_refs(struct refs x, struct seen_races *seen, uintptr_t addr, unsigned nbytes,
-                       const struct access_now *now, struct sp_cache *c, struct race_found *out,
-                       unsigned *n) {
+INLINE void check_refs(struct refs x, lockset_id lockset, struct seen_races *seen, uintptr_t addr,
+                       unsigned nbytes, const struct access_now *now, struct sp_cache *c,
+                       struct race_found *out, unsigned *n) {
   struct access_ref *writes[2] = {x.w1, x.w2}, *reads[2] = {x.r1, x.r2};
   for (int k = 0; k < 2; k++)
     if (writes[k]->node && conflicts(c, now, *writes[k]))
-      note_once(seen->ref, &seen->n, out, n, addr, nbytes, *writes[k], true);
+      note_once(seen->ref, &seen->n, out, n, addr, nbytes, *writes[k], true, lockset);
   for (int k = 0; now->is_write && k < 2; k++)
     if (reads[k]->node && conflicts(c, now, *reads[k]))
-      note_once(seen->ref, &seen->n, out, n, addr, nbytes, *reads[k], false);
+      note_once(seen->ref, &seen->n, out, n, addr, nbytes, *reads[k], false, lockset);
 }
 
 static void check_entries(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
@@ -142,11 +144,11 @@ static void check_entries(struct history_slot *slot, uintptr_t addr, unsigned nb
                           unsigned *n) {
   struct seen_races seen = {.n = 0};
   /* The slot's own entry has the empty lockset: disjoint with every other. */
-  check_refs(slot_refs(slot), &seen, addr, nbytes, now, c, out, n);
+  check_refs(slot_refs(slot), 0, &seen, addr, nbytes, now, c, out, n);
   for (uint32_t e = slot->head; e; e = entry(e)->next) {
     struct precise_entry *x = entry(e);
     if (lockset_disjoint(x->lockset, now->lockset))
-      check_refs(entry_refs(x), &seen, addr, nbytes, now, c, out, n);
+      check_refs(entry_refs(x), x->lockset, &seen, addr, nbytes, now, c, out, n);
   }
 }
 

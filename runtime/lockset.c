@@ -106,3 +106,10 @@ lockset_id lockset_union(lockset_id a, lockset_id b) {
     a = lockset_add(a, y->lock[i]);
   return a;
 }
+
+unsigned lockset_locks(lockset_id set, uint64_t *out, unsigned max) {
+  const struct lockset *s = get(set);
+  for (unsigned i = 0; i < s->n && i < max; i++)
+    out[i] = s->lock[i];
+  return s->n;
+}

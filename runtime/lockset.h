@@ -15,10 +15,15 @@ typedef uint32_t lockset_id; /* 0: the empty set */
 #define LOCK_ATOMIC 1u
 /* Kept apart from wait ids, which are addresses too. */
 #define LOCK_MUTEXINOUTSET(addr) (((uint64_t)(addr) << 1) | (1ull << 63))
+#define LOCK_IS_MUTEXINOUTSET(lock) (((uint64_t)(lock) >> 63) != 0)
+#define LOCK_MUTEXINOUTSET_ADDR(lock) ((uintptr_t)(((uint64_t)(lock) & ~(1ull << 63)) >> 1))
 
 lockset_id lockset_add(lockset_id set, uint64_t lock);
 lockset_id lockset_remove(lockset_id set, uint64_t lock);
 bool lockset_disjoint(lockset_id a, lockset_id b);
 lockset_id lockset_union(lockset_id a, lockset_id b);
+/* The set's locks (sorted), up to max of them into out; returns how many it has. For
+ * reports, which name the locks each access held. */
+unsigned lockset_locks(lockset_id set, uint64_t *out, unsigned max);
 
 #endif

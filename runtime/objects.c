@@ -238,6 +238,23 @@ void objects_describe(uintptr_t addr, uint64_t nbytes, char *buf, size_t len) {
                      "holds it)");
 }
 
+enum object_kind objects_name(uintptr_t addr, char *buf, size_t len) {
+  const struct ompracer_global *g = find_global(addr);
+  if (g) {
+    snprintf(buf, len, "%s", g->name);
+    return OBJECT_GLOBAL;
+  }
+  struct object o;
+  if (!find_object(addr, &o))
+    return OBJECT_NONE;
+  if (o.name) {
+    snprintf(buf, len, "%s", o.name);
+    return OBJECT_LOCAL;
+  }
+  sites_format_line(o.site, buf, (unsigned)len);
+  return OBJECT_HEAP;
+}
+
 /* ---- fork(). */
 
 void objects_atfork_prepare(void) {

@@ -20,6 +20,12 @@ void objects_note(uintptr_t addr, uint64_t size, uint32_t site, const char *name
  * bytes, declared at x.c:5 (offset 12)" (docs/report-format.md). */
 void objects_describe(uintptr_t addr, uint64_t nbytes, char *buf, size_t len);
 
+/* The object holding addr, named briefly (for naming locks in explanations): its kind,
+ * and in buf the name of a global or local (source name, else the symbol's) or the
+ * allocation site F:L of a heap block. */
+enum object_kind { OBJECT_NONE, OBJECT_GLOBAL, OBJECT_LOCAL, OBJECT_HEAP };
+enum object_kind objects_name(uintptr_t addr, char *buf, size_t len);
+
 /* fork(): the maps' locks are held across it. */
 void objects_atfork_prepare(void);
 void objects_atfork_parent(void);

@@ -5,6 +5,7 @@
 
 #include "detection.h"
 #include "history.h"
+#include "lock_names.h"
 #include "log.h"
 #include "mode_check.h"
 #include "options.h"
@@ -414,6 +415,17 @@ static uint64_t lock_key(ompt_wait_id_t wait_id) {
   return ((uint64_t)wait_id + 2) | cg << 48;
 }
 
+/* What a report calls the lock (lock_names.h); test-locks are the locks they test. */
+static enum lock_kind lock_kind_of(ompt_mutex_t kind) {
+  switch (kind) {
+  case ompt_mutex_critical: return LOCK_KIND_CRITICAL;
+  case ompt_mutex_ordered: return LOCK_KIND_ORDERED;
+  case ompt_mutex_nest_lock:
+  case ompt_mutex_test_nest_lock: return LOCK_KIND_NEST_LOCK;
+  default: return LOCK_KIND_LOCK;
+  }
+}
+
 static const char *mutex_name(ompt_mutex_t kind) {
   switch (kind) {
   case ompt_mutex_critical: return "critical";
@@ -437,7 +449,9 @@ static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
   mode_note_unsafe(mutex_name(kind), site, false);
   /* No new strand: the lockset travels with each access, and a loop iteration that
    * takes a lock stays in its strand (no node per iteration, iterations.h). */
-  set_held(lockset_add(t_self.held, lock_key(wait_id)));
+  uint64_t lock = lock_key(wait_id);
+  lock_names_note(lock, (uintptr_t)wait_id, lock_kind_of(kind), site);
+  set_held(lockset_add(t_self.held, lock));
 }
 
 static void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr) {

@@ -19,6 +19,18 @@ static void sets(void) {
   CHECK(lockset_disjoint(0, a));
 }
 
+/* lockset_locks gives a set's locks, sorted, for reports to name them. */
+static void locks_listed(void) {
+  uint64_t out[4];
+  CHECK(lockset_locks(0, out, 4) == 0);
+  lockset_id s = lockset_add(lockset_add(lockset_add(0, 30), 10), 20);
+  CHECK(lockset_locks(s, out, 4) == 3);
+  CHECK(out[0] == 10 && out[1] == 20 && out[2] == 30);
+  CHECK(lockset_locks(s, out, 2) == 3 && out[0] == 10 && out[1] == 20); /* room for two */
+  CHECK(LOCK_IS_MUTEXINOUTSET(LOCK_MUTEXINOUTSET(0x7ffc1234)) && !LOCK_IS_MUTEXINOUTSET(30));
+  CHECK(LOCK_MUTEXINOUTSET_ADDR(LOCK_MUTEXINOUTSET(0x7ffc1234)) == 0x7ffc1234);
+}
+
 static void full_table_logged_once(void) {
   char path[] = "/tmp/ompracer-test-lockset-XXXXXX";
   int fd = mkstemp(path);
@@ -44,6 +56,7 @@ static void full_table_logged_once(void) {
 
 int main(void) {
   RUN_TEST(sets);
+  RUN_TEST(locks_listed);
   RUN_TEST(full_table_logged_once);
   return finish();
 }
