@@ -125,9 +125,12 @@ static void on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
   if (team->kind == TEAM_LEAGUE && team->members == 1)
     warn_unsupported(UNSUPPORTED_ONE_TEAM, team->site);
   if (team->outermost) {
-    /* The whole region is joined: its nodes and histories can go. */
-    ospg_release_to(team->arena_mark);
-    deps_release_to(team->edge_mark);
+    /* The whole region is joined: its nodes and histories can go (the nodes stay when
+     * option dump_ospg will write them at exit). */
+    if (!g_opts.dump_ospg) {
+      ospg_release_to(team->arena_mark);
+      deps_release_to(team->edge_mark);
+    }
     history_reset();
   }
   team_end(team, &enc->ss);

@@ -37,6 +37,16 @@ void deps_release_to(uint32_t mark) {
   atomic_store(&g_next_edge, mark);
 }
 
+unsigned deps_preds(node_id n, node_id *out, unsigned max) {
+  unsigned count = 0;
+  for (uint32_t e =
+           atomic_load_explicit((_Atomic uint32_t *)&ospg_node(n)->preds, memory_order_acquire);
+       e; e = g_edges[e].next, count++)
+    if (count < max)
+      out[count] = g_edges[e].pred;
+  return count;
+}
+
 static void add_edge(node_id task, node_id pred) {
   if (!pred || pred == task)
     return;

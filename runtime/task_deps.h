@@ -70,6 +70,10 @@ void deps_path_begin(node_id from);
 void deps_path_target(node_id to);
 bool deps_path_found(void);
 
+/* The predecessors of node n (the tasks its dependence edges come from), up to max of
+ * them into out; returns how many it has. For option dump_ospg. */
+unsigned deps_preds(node_id n, node_id *out, unsigned max);
+
 /* Edge storage is rewound together with the node arena. */
 uint32_t deps_mark(void);
 void deps_release_to(uint32_t mark);

@@ -9,16 +9,19 @@
 #include "ompt_events.h"
 #include "options.h"
 #include "ospg.h"
+#include "ospg_dump.h"
 #include "report.h"
 #include "shadow.h"
 #include "suppressions.h"
 #include "task_deps.h"
 #include "thread_state.h"
 
+#include <errno.h>
 #include <omp-tools.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #define EXPORT __attribute__((visibility("default")))
@@ -121,6 +124,13 @@ static void exit_with_verdict(void) {
   }
 }
 
+/* Option dump_ospg: the graph as it stands at exit (a failure is said, not fatal). */
+static void dump_ospg(void) {
+  if (g_opts.dump_ospg && ospg_dump_write(g_opts.dump_ospg) != 0)
+    log_line("ERROR: cannot write the OSPG to dump_ospg '%s': %s", g_opts.dump_ospg,
+             strerror(errno));
+}
+
 /* Runs from the dynamic linker's finalisation, after the program's atexit handlers:
  * the program's own output is complete, so the summary comes last. */
 __attribute__((destructor)) static void on_unload(void) {
@@ -143,5 +153,6 @@ __attribute__((destructor)) static void on_unload(void) {
   atomic_store(&g_detecting, false);
   mode_print_verdict();
   report_summary();
+  dump_ospg();
   exit_with_verdict();
 }

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# dump_ospg.sh -- option dump_ospg=PATH writes the run's OSPG as Graphviz dot at exit.
+#
+# A program with two parallel regions, the first with two tasks ordered by a
+# dependence and a taskwait: the file is a dot digraph whose nodes and tree edges form
+# one tree under the root (every node declared once, one parent each), with both
+# regions (finished regions keep their nodes when the option is set), the implicit
+# tasks as P-nodes, the closed ST-node (st_val -1) holding the two task P-nodes, and
+# the dependence as a dashed edge from the first task to the second. stdout and the
+# exit code are as without the option; `dot -Tsvg` accepts the file (skipped without
+# graphviz). A path that cannot be written gives one ERROR line, not a failure.
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+cat >"$tmp/p.c" <<'EOF2'
+#include <stdio.h>
+int a, b;
+int main(void) {
+#pragma omp parallel num_threads(2)
+  {
+#pragma omp single
+    {
+#pragma omp task depend(out : a)
+      a = 1;
+#pragma omp task depend(in : a)
+      b = a;
+#pragma omp taskwait
+    }
+  }
+#pragma omp parallel num_threads(2)
+  b += 0;
+  printf("%d\n", a);
+  return 0;
+}
+EOF2
+build "$tmp/p.c" "$tmp/p" -O0
+
+(cd "$tmp" && OMPRACER_OPTIONS=dump_ospg=g.dot OMP_NUM_THREADS=2 timeout -k 5 60 ./p >"$tmp/out" 2>"$tmp/err")
+rc=$?
+check "exit code 66 as without the option: b += 0 races (got $rc)" [ "$rc" = 66 ]
+check "stdout unchanged" [ "$(cat "$tmp/out")" = 1 ]
+check "the dot file was written" [ -s "$tmp/g.dot" ] || show "$tmp/err"
+
+cat >"$tmp/check.py" <<'EOF2'
+import re, sys
+text = open(sys.argv[1]).read()
+nodes = {m.group(1): m.group(2) for m in re.finditer(r'^  (n\d+) \[[^\n]*label="([^"]*)"\];$', text, re.M)}
+tree = re.findall(r'^  (n\d+) -> (n\d+);$', text, re.M)
+deps = re.findall(r'^  (n\d+) -> (n\d+) \[style=dashed', text, re.M)
+def node(pattern):
+    found = [n for n, label in nodes.items() if re.search(pattern, label)]
+    return found
+failures = []
+def expect(what, ok):
+    print(("ok: " if ok else "FAIL: ") + what)
+    failures.append(not ok)
+expect("a digraph", text.count("digraph ospg {") == 1 and text.rstrip().endswith("}"))
+declared = re.findall(r'^  (n\d+) \[', text, re.M)
+expect("every node declared once", len(declared) == len(set(declared)) == len(nodes))
+parents = {}
+for p, c in tree:
+    parents.setdefault(c, []).append(p)
+expect("one root, labelled root", node(r'^S\d+\\nroot$') == [n for n in nodes if n not in parents])
+expect("every other node has one parent, a declared node",
+       all(len(parents.get(n, [])) == 1 and parents[n][0] in nodes for n in nodes if n not in node(r'root$')))
+regions = node(r'^S\d+\\nparallel p\.c:(4|15)$')
+expect(f"both parallel regions are there (got {len(regions)})", len(regions) == 2)
+implicit = node(r'^P\d+\\nimplicit task p\.c:4$')
+expect("implicit tasks are P-nodes, two per barrier phase", len(implicit) >= 2 and len(implicit) % 2 == 0 and
+       all(re.search(r'\\nbarrier phase p\.c:4$', nodes[parents[n][0]]) for n in implicit))
+st = node(r'^ST\d+\\nchildren since taskwait\\nst_val -1$')
+t1, t2 = node(r'^P\d+\\ntask p\.c:8$'), node(r'^P\d+\\ntask p\.c:10$')
+expect("a closed ST-node holds the two tasks",
+       len(st) == 1 and len(t1) == 1 and len(t2) == 1 and parents[t1[0]] == st and parents[t2[0]] == st)
+expect("the dependence is a dashed edge from the first task to the second", deps == [(t1[0], t2[0])] if t1 and t2 else False)
+expect("strands are boxes", all('shape=box' in l for l in re.findall(r'^  n\d+ \[[^\n]*label="W\d+', text, re.M)))
+sys.exit(1 if any(failures) else 0)
+EOF2
+python3 "$tmp/check.py" "$tmp/g.dot" || { failures=$((failures + 1)); show "$tmp/g.dot"; }
+
+if command -v dot >/dev/null; then
+  check "dot -Tsvg accepts it" dot -Tsvg "$tmp/g.dot" -o "$tmp/g.svg"
+  check "the picture is an SVG" grep -q '<svg' "$tmp/g.svg"
+else
+  echo "note: graphviz (dot) is not installed: the rendering check is skipped"
+fi
+
+(cd "$tmp" && OMPRACER_OPTIONS=dump_ospg=nodir/g.dot OMP_NUM_THREADS=2 timeout -k 5 60 ./p >"$tmp/out2" 2>"$tmp/err2")
+rc=$?
+check "an unwritable path: exit code unchanged (got $rc)" [ "$rc" = 66 ]
+check "an unwritable path: one ERROR line naming it" \
+  [ "$(grep -c "^==ompracer== ERROR: cannot write the OSPG to dump_ospg 'nodir/g.dot': No such file or directory\$" "$tmp/err2")" = 1 ]
+
+finish
