@@ -1,4 +1,5 @@
 #include "InstrumentAccesses.h"
+#include "LoopRanges.h"
 #include "OpenMPLowering.h"
 #include "RuntimeHooks.h"
 #include "SiteTable.h"
@@ -25,6 +26,7 @@ STATISTIC(NumReads, "Number of plain loads instrumented");
 STATISTIC(NumWrites, "Number of plain stores instrumented");
 STATISTIC(NumAtomics, "Number of atomic operations instrumented");
 STATISTIC(NumRanges, "Number of memcpy/memmove/memset instrumented (on at least one side)");
+STATISTIC(NumLoopRanges, "Number of loads and stores checked once per loop, as a range");
 STATISTIC(NumConstructs, "Number of OpenMP runtime calls given a directive site");
 // One per reason to skip an access (Skip below).
 STATISTIC(NumSkippedStackLocal, "Number of accesses to non-escaping stack slots skipped");
@@ -98,12 +100,14 @@ SkipReason skipReason(Skip Why) {
 
 struct Counts {
   unsigned Reads = 0, Writes = 0, Atomics = 0, Ranges = 0, Constructs = 0;
+  unsigned LoopRanges = 0; // of the reads and writes, those checked once per loop
   unsigned Skipped[NumSkipReasons] = {};
 };
 
 class Instrumenter {
 public:
-  explicit Instrumenter(Module &M) : M(M), Hooks(M), Sites(M, Hooks), DL(M.getDataLayout()) {}
+  Instrumenter(Module &M, FunctionAnalysisManager &FAM)
+      : M(M), FAM(FAM), Hooks(M), Sites(M, Hooks), DL(M.getDataLayout()) {}
   void runOnFunction(Function &F);
   void finish();
 
@@ -111,6 +115,8 @@ private:
   Skip classify(Value *Addr);
   bool shouldInstrument(Value *Addr);
   void instrumentLoadStore(Instruction *I, Value *Addr, Type *Ty, bool IsWrite, bool Atomic);
+  bool wantsLoopRange(Instruction &I);
+  void instrumentLoopRange(Instruction *I, const LoopRange &R);
   void instrumentMemIntrinsic(MemIntrinsic *MI);
   void instrumentCall(CallBase *CB);
   void instrumentConstruct(CallBase *CB, StringRef Name);
@@ -124,6 +130,7 @@ private:
   }
 
   Module &M;
+  FunctionAnalysisManager &FAM;
   RuntimeHooks Hooks;
   SiteTable Sites;
   SourceFunctionNamer Names;
@@ -271,6 +278,33 @@ void Instrumenter::instrumentLoadStore(Instruction *I, Value *Addr, Type *Ty, bo
     IRB.CreateCall(IsWrite ? Hooks.WriteRange : Hooks.ReadRange, {Addr, IRB.getInt64(Bytes), Site});
   }
   (IsWrite ? C.Writes : C.Reads)++;
+}
+
+// A plain access whose hook would be a sized one (not atomic, not volatile, checked):
+// may it be checked once for its loop instead (LoopRanges.h)? Asks the filters without
+// counting a skip; the access is counted where it is instrumented.
+bool Instrumenter::wantsLoopRange(Instruction &I) {
+  Value *Addr = getLoadStorePointerOperand(&I);
+  return Addr &&
+         (isa<LoadInst>(I) ? cast<LoadInst>(I).isSimple() : cast<StoreInst>(I).isSimple()) &&
+         classify(Addr) == Skip::No;
+}
+
+// The hook that checks the access's bytes for all iterations of its loop, before it.
+void Instrumenter::instrumentLoopRange(Instruction *I, const LoopRange &R) {
+  bool IsWrite = isa<StoreInst>(I);
+  (IsWrite ? C.Writes : C.Reads)++;
+  C.LoopRanges++;
+  if (!R.Start)
+    return; // another copy of this access checks the range
+  IRBuilder<> IRB(R.InsertBefore);
+  IRB.SetCurrentDebugLocation(I->getDebugLoc());
+  Value *Site = site(IRB, I, IsWrite ? OMPRACER_SITE_WRITE : OMPRACER_SITE_READ);
+  if (R.Count)
+    IRB.CreateCall(IsWrite ? Hooks.WriteStrided : Hooks.ReadStrided,
+                   {R.Start, R.Count, R.Stride, R.Bytes, Site});
+  else
+    IRB.CreateCall(IsWrite ? Hooks.WriteRange : Hooks.ReadRange, {R.Start, R.Bytes, Site});
 }
 
 // memcpy / memmove read their source and write their destination, memset writes its
@@ -495,8 +529,11 @@ void Instrumenter::runOnFunction(Function &F) {
       Work.push_back(&I);
     HasSimdLoop |= isSimdLoopBegin(I);
   }
+  auto Ranges = planLoopRanges(F, FAM, [&](Instruction &I) { return wantsLoopRange(I); });
   for (Instruction *I : Work) {
-    if (auto *LI = dyn_cast<LoadInst>(I))
+    if (auto R = Ranges.find(I); R != Ranges.end())
+      instrumentLoopRange(I, R->second);
+    else if (auto *LI = dyn_cast<LoadInst>(I))
       instrumentLoadStore(LI, LI->getPointerOperand(), LI->getType(), false, LI->isAtomic());
     else if (auto *SI = dyn_cast<StoreInst>(I))
       instrumentLoadStore(SI, SI->getPointerOperand(), SI->getValueOperand()->getType(), true,
@@ -547,6 +584,7 @@ void Instrumenter::finish() {
   NumWrites += C.Writes;
   NumAtomics += C.Atomics;
   NumRanges += C.Ranges;
+  NumLoopRanges += C.LoopRanges;
   NumConstructs += C.Constructs;
   for (unsigned R = 1; R < NumSkipReasons; R++)
     skipReason(Skip(R)).Stat += C.Skipped[R];
@@ -558,8 +596,9 @@ void Instrumenter::finish() {
     Grouped[unsigned(skipReason(Skip(R)).Group)] += C.Skipped[R];
   raw_ostream &OS = errs();
   OS << "ompracer: " << M.getSourceFileName() << ": instrumented " << C.Reads << " reads, "
-     << C.Writes << " writes, " << C.Atomics << " atomics, " << C.Ranges << " memory ranges, "
-     << C.Constructs << " OpenMP calls; skipped";
+     << C.Writes << " writes (" << C.LoopRanges
+     << " of these reads and writes once per loop, as ranges), " << C.Atomics << " atomics, "
+     << C.Ranges << " memory ranges, " << C.Constructs << " OpenMP calls; skipped";
   for (unsigned G = 0; G < NumSkipGroups; G++)
     OS << (G ? ", " : " ") << Grouped[G] << " " << SkipGroupNames[G];
   OS << " accesses\n";
@@ -571,8 +610,8 @@ void Instrumenter::finish() {
 
 } // namespace
 
-PreservedAnalyses InstrumentAccessesPass::run(Module &M, ModuleAnalysisManager &) {
-  Instrumenter Inst(M);
+PreservedAnalyses InstrumentAccessesPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  Instrumenter Inst(M, MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager());
   SmallVector<Function *, 32> Functions;
   for (Function &F : M)
     Functions.push_back(&F);

@@ -55,6 +55,8 @@ struct RuntimeHooks {
   static constexpr unsigned NumSizedAccesses = 5;
   llvm::FunctionCallee Read[NumSizedAccesses], Write[NumSizedAccesses];
   llvm::FunctionCallee ReadRange, WriteRange;
+  // One access of a loop, for all its iterations (LoopRanges.h): count, stride, size.
+  llvm::FunctionCallee ReadStrided, WriteStrided;
   llvm::FunctionCallee Atomic;
   llvm::FunctionCallee FreshMemory, FreshObject;
   // OpenMP constructs.

@@ -24,7 +24,7 @@
  * must not drop or move past the calls it brackets. */
 static OMPR_TLS volatile bool t_in_check;
 
-/* The check itself, with t_in_check set. */
+/* The check of one access, with t_in_check set. */
 INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t size, uint32_t site,
                              bool is_write, bool atomic) {
   /* Inside a worksharing loop or taskloop, the running task's own stack belongs to the
@@ -51,17 +51,34 @@ INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t 
   }
 }
 
+/* Whether this thread's accesses are checked now: it runs a checked strand, detection
+ * is on, and it is not a signal handler that interrupted the check. */
+INLINE bool checking(const struct thread_state *t) {
+  return __builtin_expect(t->active, 1) &&
+         __builtin_expect(atomic_load_explicit(&g_detecting, memory_order_relaxed), 1) &&
+         __builtin_expect(!t_in_check, 1);
+}
+
 INLINE void check_access(const void *addr, uint64_t size, uint32_t site, bool is_write,
                          bool atomic) {
   struct thread_state *t = &t_self;
-  if (__builtin_expect(!t->active, 0))
-    return;
-  if (__builtin_expect(!atomic_load_explicit(&g_detecting, memory_order_relaxed), 0))
-    return;
-  if (__builtin_expect(t_in_check, 0)) /* a signal handler interrupted the check */
+  if (!checking(t))
     return;
   t_in_check = true;
   check_in_runtime(t, addr, size, site, is_write, atomic);
+  t_in_check = false;
+}
+
+/* `count` accesses `stride` bytes apart, all of one strand (a loop's, LoopRanges.h in
+ * the pass): one entry into the runtime for all of them. */
+static void check_strided(const void *addr, uint64_t count, uint64_t stride, uint64_t size,
+                          uint32_t site, bool is_write) {
+  struct thread_state *t = &t_self;
+  if (!checking(t))
+    return;
+  t_in_check = true;
+  for (uint64_t k = 0; k < count; k++)
+    check_in_runtime(t, (const char *)addr + k * stride, size, site, is_write, false);
   t_in_check = false;
 }
 
@@ -84,6 +101,16 @@ EXPORT void __ompracer_read_range(const void *addr, uint64_t size, uint32_t site
 
 EXPORT void __ompracer_write_range(void *addr, uint64_t size, uint32_t site) {
   check_access(addr, size, site, true, false);
+}
+
+EXPORT void __ompracer_read_strided(const void *addr, uint64_t count, uint64_t stride,
+                                    uint64_t size, uint32_t site) {
+  check_strided(addr, count, stride, size, site, false);
+}
+
+EXPORT void __ompracer_write_strided(void *addr, uint64_t count, uint64_t stride, uint64_t size,
+                                     uint32_t site) {
+  check_strided(addr, count, stride, size, site, true);
 }
 
 EXPORT void __ompracer_atomic(void *addr, uint64_t size, uint32_t is_write, uint32_t site) {

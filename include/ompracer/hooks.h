@@ -71,6 +71,13 @@ void __ompracer_write8(void *addr, uint32_t site);
 void __ompracer_write16(void *addr, uint32_t site);
 void __ompracer_read_range(const void *addr, uint64_t size, uint32_t site);
 void __ompracer_write_range(void *addr, uint64_t size, uint32_t site);
+/* `count` accesses of `size` bytes each, at addr, addr + stride, ...: one access of a
+ * loop that runs on one strand, checked for all its iterations at once (stride > size;
+ * the pass gives the lowest address and a positive stride). */
+void __ompracer_read_strided(const void *addr, uint64_t count, uint64_t stride, uint64_t size,
+                             uint32_t site);
+void __ompracer_write_strided(void *addr, uint64_t count, uint64_t stride, uint64_t size,
+                              uint32_t site);
 
 /* Atomic accesses: never race with each other, do race with plain accesses.
  * is_write is 0 for an atomic load, 1 for a store, rmw or cmpxchg. */
