@@ -22,12 +22,17 @@ static void access_granule(struct granule_cell *g, uintptr_t granule, unsigned l
                            unsigned *n, uint32_t gen, bool precise) {
   bool whole = lo == 0 && hi == SHADOW_GRANULE;
   if (whole && cell_whole_current(g, gen) &&
-      (precise ? precise_already_recorded(&g->whole, now, c) : fast_already_recorded(&g->whole, now, c)))
+      (precise ? precise_last_update_was(&g->whole, __atomic_load_n(&g->last_update, __ATOMIC_RELAXED),
+                                         now) ||
+                     precise_already_recorded(&g->whole, now, c)
+               : fast_already_recorded(&g->whole, now, c)))
     return;
   uint32_t split = cell_lock(g, gen);
   if (!split && whole) {
     if (precise)
-      precise_access(&g->whole, granule, SHADOW_GRANULE, now, c, out, n);
+      __atomic_store_n(&g->last_update,
+                       precise_access(&g->whole, granule, SHADOW_GRANULE, now, c, out, n),
+                       __ATOMIC_RELAXED);
     else
       fast_access(&g->whole, granule, SHADOW_GRANULE, now, c, out, n);
   } else {

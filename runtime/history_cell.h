@@ -24,7 +24,7 @@ struct granule_cell {
   struct history_slot whole; /* the history while not split */
   uint32_t gen;              /* generation of the contents; older means empty */
   _Atomic uint32_t state;    /* CELL_LOCKED | (0: not split; else 1 + split pool index) */
-  uint32_t unused;           /* pads the cell to SHADOW_CELL_BYTES, one cache line */
+  uint32_t last_update;      /* precise mode: which own entry holds the last update (0: none) */
 };
 #define CELL_LOCKED 0x80000000u
 #define CELL_SPLIT(state) ((state) & ~CELL_LOCKED)
@@ -67,6 +67,7 @@ static inline uint32_t cell_lock(struct granule_cell *g, uint32_t gen) {
   if (g->gen == gen)
     return s;
   memset(&g->whole, 0, sizeof g->whole);
+  __atomic_store_n(&g->last_update, 0, __ATOMIC_RELAXED);
   g->gen = gen;
   return 0;
 }

@@ -257,9 +257,27 @@ bool precise_already_recorded(struct history_slot *slot, const struct access_now
   return refs_cover(entry_refs(x), now, c);
 }
 
-void precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
-                    const struct access_now *now, struct sp_cache *c, struct race_found *out,
-                    unsigned *n) {
+/* Which of the slot's own refs holds the access (called with the cell locked). */
+static unsigned holder_of(const struct history_slot *slot, const struct access_now *now) {
+  struct access_ref me = ref_of(now);
+  const struct access_ref *own[4] = {&slot->w, &slot->w2, &slot->r1, &slot->r2};
+  for (unsigned k = now->is_write ? 0 : 2; k < (now->is_write ? 2u : 4u); k++)
+    if (own[k]->node == me.node && own[k]->site == me.site && own[k]->iter == me.iter)
+      return PRECISE_HOLDER_W1 + k;
+  return 0;
+}
+
+bool precise_last_update_was(const struct history_slot *slot, unsigned holder,
+                             const struct access_now *now) {
+  if (!holder || now->lockset || (holder <= PRECISE_HOLDER_W2) != now->is_write)
+    return false;
+  const struct access_ref *own[4] = {&slot->w, &slot->w2, &slot->r1, &slot->r2};
+  return ref_holds(own[holder - PRECISE_HOLDER_W1], ref_of(now));
+}
+
+unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
+                        const struct access_now *now, struct sp_cache *c, struct race_found *out,
+                        unsigned *n) {
   uint32_t *head = &slot->head;
   check_entries(slot, addr, nbytes, now, c, out, n);
   struct owner_path *p = &t_path;
@@ -289,11 +307,12 @@ void precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
     }
     uint32_t e = new_entry(now->lockset, p->at[d]);
     if (!e)
-      return;
+      return 0;
     entry(e)->next = *head;
     *head = e;
     record(c, entry_refs(entry(e)), now);
   }
+  return now->lockset ? 0 : holder_of(slot, now);
 }
 
 void precise_copy(struct history_slot *dst, const struct history_slot *src) {

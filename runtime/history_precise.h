@@ -18,14 +18,23 @@
 
 int precise_init(uint64_t max_entries);
 void precise_reset(void);
-/* Algorithm 20 on one history slot covering nbytes from addr. */
-void precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
+/* Algorithm 20 on one history slot covering nbytes from addr. Returns which of the
+ * slot's own refs (PRECISE_HOLDER_*) now holds the access when it had no lock and
+ * every entry of its owners was updated; 0 otherwise. */
+unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
                     const struct access_now *now, struct sp_cache *c, struct race_found *out,
                     unsigned *n);
 /* Whether this strand already made this very access to the slot (lock-free check of
  * the common case; false means "don't know"). */
 bool precise_already_recorded(struct history_slot *slot, const struct access_now *now,
                               struct sp_cache *c);
+/* The holder precise_access returned for the last update of a slot: whether that
+ * update was this very access (same strand, site, iteration and kind, no lock). Then
+ * every entry it would update already holds it, and nothing it would check changed
+ * since: it can return at once. Lock-free; for strands below ST-nodes too. */
+bool precise_last_update_was(const struct history_slot *slot, unsigned holder,
+                             const struct access_now *now);
+enum { PRECISE_HOLDER_W1 = 1, PRECISE_HOLDER_W2, PRECISE_HOLDER_R1, PRECISE_HOLDER_R2 };
 /* Frees a slot's entries for reuse by this thread (the slot's memory is fresh). */
 void precise_forget(struct history_slot *slot);
 /* Gives dst its own copy of src's entries (when a granule is split into bytes). */
