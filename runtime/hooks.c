@@ -53,7 +53,7 @@ INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t 
 
 /* Whether this thread's accesses are checked now: it runs a checked strand, detection
  * is on, and it is not a signal handler that interrupted the check. */
-INLINE bool checking(const struct thread_state *t) {
+INLINE bool thread_checked(const struct thread_state *t) {
   return __builtin_expect(t->active, 1) &&
          __builtin_expect(atomic_load_explicit(&g_detecting, memory_order_relaxed), 1) &&
          __builtin_expect(!t_in_check, 1);
@@ -62,7 +62,7 @@ INLINE bool checking(const struct thread_state *t) {
 INLINE void check_access(const void *addr, uint64_t size, uint32_t site, bool is_write,
                          bool atomic) {
   struct thread_state *t = &t_self;
-  if (!checking(t))
+  if (!thread_checked(t))
     return;
   t_in_check = true;
   check_in_runtime(t, addr, size, site, is_write, atomic);
@@ -74,7 +74,7 @@ INLINE void check_access(const void *addr, uint64_t size, uint32_t site, bool is
 static void check_strided(const void *addr, uint64_t count, uint64_t stride, uint64_t size,
                           uint32_t site, bool is_write) {
   struct thread_state *t = &t_self;
-  if (!checking(t))
+  if (!thread_checked(t))
     return;
   t_in_check = true;
   for (uint64_t k = 0; k < count; k++)
