@@ -15,6 +15,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <cstdlib>
 
@@ -104,6 +105,8 @@ struct Counts {
   unsigned Skipped[NumSkipReasons] = {};
 };
 
+struct HeapAllocator;
+
 class Instrumenter {
 public:
   Instrumenter(Module &M, FunctionAnalysisManager &FAM)
@@ -123,6 +126,7 @@ private:
   void markFreshAllocas(Function &F);
   void markFreshAfter(CallBase *CB, function_ref<Value *(IRBuilder<> &)> Size,
                       bool HeapBlock = false);
+  void markFreshOut(CallBase *CB, const HeapAllocator &A);
   void collectGlobals();
   bool isSimdLoopBegin(const Instruction &I) const;
   Value *site(IRBuilder<> &IRB, Instruction *I, ompracer_site_kind Kind) {
@@ -334,11 +338,14 @@ void Instrumenter::instrumentMemIntrinsic(MemIntrinsic *MI) {
 // ---- Fresh memory --------------------------------------------------------------------
 
 // Heap allocators whose result is fresh memory: the argument with the block's size
-// and, for calloc, the one with the number of elements (the block is Count * Size).
+// and, for calloc and reallocarray, the one with the number of elements (the block is
+// Count * Size). posix_memalign returns the block through its OutArg instead (and 0
+// when it allocated one).
 struct HeapAllocator {
   StringRef Name;
   unsigned SizeArg;
   int CountArg = -1;
+  int OutArg = -1;
 };
 const HeapAllocator HeapAllocators[] = {
     {"malloc", 0},
@@ -348,18 +355,22 @@ const HeapAllocator HeapAllocators[] = {
     {"_ZnamRKSt9nothrow_t", 0},
     {"_ZnwmSt11align_val_t", 0},
     {"_ZnamSt11align_val_t", 0},
+    {"_ZnwmSt11align_val_tRKSt9nothrow_t", 0},
+    {"_ZnamSt11align_val_tRKSt9nothrow_t", 0},
     {"realloc", 1},
+    {"reallocarray", 2, 1},
     {"aligned_alloc", 1},
     {"memalign", 1},
+    {"valloc", 0},
     {"calloc", 1, 0},
+    {"posix_memalign", 2, -1, 0},
 };
 
 const HeapAllocator *heapAllocator(StringRef Name, const CallBase &CB) {
+  auto HasArg = [&](int Arg) { return Arg < 0 || unsigned(Arg) < CB.arg_size(); };
   for (const HeapAllocator &A : HeapAllocators)
     if (A.Name == Name)
-      return A.SizeArg < CB.arg_size() && (A.CountArg < 0 || unsigned(A.CountArg) < CB.arg_size())
-                 ? &A
-                 : nullptr;
+      return HasArg(int(A.SizeArg)) && HasArg(A.CountArg) && HasArg(A.OutArg) ? &A : nullptr;
   return nullptr;
 }
 
@@ -382,6 +393,25 @@ void Instrumenter::markFreshAfter(CallBase *CB, function_ref<Value *(IRBuilder<>
                                        ConstantPointerNull::get(IRB.getPtrTy())});
   else
     IRB.CreateCall(Hooks.FreshMemory, {CB, Bytes});
+}
+
+// Marks the heap block an allocator stores through its OutArg (posix_memalign) fresh,
+// right after the call and only when the call returned 0: on failure *OutArg holds no
+// block (it may be left as it was), so nothing may be marked.
+void Instrumenter::markFreshOut(CallBase *CB, const HeapAllocator &A) {
+  auto *CI = dyn_cast<CallInst>(CB); // a C function: never an invoke in practice
+  if (!CI || !CI->getType()->isIntegerTy() || !CI->getNextNode())
+    return;
+  Instruction *Next = CI->getNextNode();
+  IRBuilder<> IRB(Next);
+  IRB.SetCurrentDebugLocation(CI->getDebugLoc());
+  Value *Allocated = IRB.CreateICmpEQ(CI, ConstantInt::get(CI->getType(), 0));
+  Instruction *Then = SplitBlockAndInsertIfThen(Allocated, Next, /*Unreachable=*/false);
+  IRB.SetInsertPoint(Then);
+  Value *Block = IRB.CreateLoad(IRB.getPtrTy(), CI->getArgOperand(unsigned(A.OutArg)));
+  Value *Bytes = IRB.CreateZExtOrTrunc(CI->getArgOperand(A.SizeArg), IRB.getInt64Ty());
+  IRB.CreateCall(Hooks.FreshObject, {Block, Bytes, site(IRB, CI, OMPRACER_SITE_ALLOC),
+                                     ConstantPointerNull::get(IRB.getPtrTy())});
 }
 
 // ---- Calls ---------------------------------------------------------------------------
@@ -427,13 +457,20 @@ void Instrumenter::instrumentCall(CallBase *CB) {
     instrumentConstruct(CB, Name);
     return;
   }
-  if (const HeapAllocator *A = heapAllocator(Name, *CB))
-    markFreshAfter(CB, [&](IRBuilder<> &B) -> Value * {
-      Value *Size = B.CreateZExtOrTrunc(CB->getArgOperand(A->SizeArg), B.getInt64Ty());
-      if (A->CountArg < 0)
-        return Size;
-      return B.CreateMul(B.CreateZExtOrTrunc(CB->getArgOperand(A->CountArg), B.getInt64Ty()), Size);
-    }, /*HeapBlock=*/true);
+  const HeapAllocator *A = heapAllocator(Name, *CB);
+  if (A && A->OutArg >= 0)
+    markFreshOut(CB, *A);
+  else if (A)
+    markFreshAfter(
+        CB,
+        [&](IRBuilder<> &B) -> Value * {
+          Value *Size = B.CreateZExtOrTrunc(CB->getArgOperand(A->SizeArg), B.getInt64Ty());
+          if (A->CountArg < 0)
+            return Size;
+          return B.CreateMul(B.CreateZExtOrTrunc(CB->getArgOperand(A->CountArg), B.getInt64Ty()),
+                             Size);
+        },
+        /*HeapBlock=*/true);
 }
 
 // Whether code other than direct loads and stores of the slot may reach it through a
