@@ -93,24 +93,59 @@ static const char *parse_line(char *s, struct suppression *out) {
   return out->pattern ? NULL : "out of memory";
 }
 
-int suppressions_load(const char *path, char *err, size_t errlen) {
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    snprintf(err, errlen, "cannot read suppressions file '%.400s': %s", path, strerror(errno));
-    return -1;
+void suppressions_clear(void) {
+  for (size_t i = 0; i < g_nsupps; i++) {
+    free(g_supps[i].text);
+    free(g_supps[i].pattern);
   }
-  char buf[4096];
+  free(g_supps);
+  g_supps = NULL;
+  g_nsupps = 0;
+  g_path = NULL;
+}
+
+/* Longest line accepted, without its newline. */
+#define LINE_MAX_BYTES 4094
+/* Bytes of a path or line an error message shows. */
+#define SHOWN_PATH 400
+#define SHOWN_LINE 100
+
+/* User text as an error message shows it: at most max bytes ("..." marks a cut), and
+ * anything not printable as '?', so the message stays one line of plain text. */
+static void shown(const char *s, size_t max, char *out) {
+  size_t i = 0;
+  for (; s[i] && i < max; i++)
+    out[i] = s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?';
+  strcpy(out + i, s[i] ? "..." : "");
+}
+
+int suppressions_load_stream(FILE *f, const char *path, char *err, size_t errlen) {
+  char spath[SHOWN_PATH + 4], sline[SHOWN_LINE + 4];
+  shown(path, SHOWN_PATH, spath);
+  char *buf = NULL;
+  size_t bufcap = 0, cap = 0;
   unsigned lineno = 0;
-  size_t cap = 0;
   int rc = 0;
-  while (fgets(buf, sizeof buf, f)) {
+  ssize_t got;
+  errno = 0;
+  /* getline, not fgets: it gives the line's real length, so a NUL byte cannot hide the
+   * rest of a line (which fgets would then hand out as a line of its own). */
+  while ((got = getline(&buf, &bufcap, f)) >= 0) {
     lineno++;
-    size_t n = strlen(buf);
-    if (n == sizeof buf - 1 && buf[n - 1] != '\n' && !feof(f)) {
-      snprintf(err, errlen, "suppressions file '%.400s' line %u: line too long", path, lineno);
+    size_t n = (size_t)got;
+    if (n && buf[n - 1] == '\n')
+      n--;
+    if (n > LINE_MAX_BYTES) {
+      snprintf(err, errlen, "suppressions file '%s' line %u: line too long", spath, lineno);
       rc = -1;
       break;
     }
+    if (memchr(buf, '\0', n)) {
+      snprintf(err, errlen, "suppressions file '%s' line %u: NUL byte in line", spath, lineno);
+      rc = -1;
+      break;
+    }
+    buf[n] = '\0';
     char *s = trim(buf);
     if (!*s || *s == '#')
       continue;
@@ -118,7 +153,7 @@ int suppressions_load(const char *path, char *err, size_t errlen) {
       cap = cap ? cap * 2 : 16;
       struct suppression *grown = realloc(g_supps, cap * sizeof *grown);
       if (!grown) {
-        snprintf(err, errlen, "suppressions file '%.400s': out of memory", path);
+        snprintf(err, errlen, "suppressions file '%s': out of memory", spath);
         rc = -1;
         break;
       }
@@ -128,8 +163,10 @@ int suppressions_load(const char *path, char *err, size_t errlen) {
     memset(sup, 0, sizeof *sup);
     const char *why = parse_line(s, sup);
     if (why) {
-      snprintf(err, errlen, "suppressions file '%.400s' line %u: %s: '%.100s'", path, lineno,
-               why, s);
+      free(sup->text);
+      free(sup->pattern);
+      shown(s, SHOWN_LINE, sline);
+      snprintf(err, errlen, "suppressions file '%s' line %u: %s: '%s'", spath, lineno, why, sline);
       rc = -1;
       break;
     }
@@ -138,12 +175,27 @@ int suppressions_load(const char *path, char *err, size_t errlen) {
     g_nsupps++;
   }
   if (!rc && ferror(f)) {
-    snprintf(err, errlen, "cannot read suppressions file '%.400s': %s", path, strerror(errno));
+    snprintf(err, errlen, "cannot read suppressions file '%s': %s", spath, strerror(errno));
     rc = -1;
   }
-  fclose(f);
-  if (!rc)
+  free(buf);
+  if (rc)
+    suppressions_clear(); /* all or nothing */
+  else
     g_path = path;
+  return rc;
+}
+
+int suppressions_load(const char *path, char *err, size_t errlen) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    char spath[SHOWN_PATH + 4];
+    shown(path, SHOWN_PATH, spath);
+    snprintf(err, errlen, "cannot read suppressions file '%s': %s", spath, strerror(errno));
+    return -1;
+  }
+  int rc = suppressions_load_stream(f, path, err, errlen);
+  fclose(f);
   return rc;
 }
 

@@ -15,10 +15,17 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* Reads FILE. Returns 0, or -1 with a one-line message naming the file (and the line,
- * for a bad line) in err. Called once, before the program runs. */
+ * for a bad line) in err, and then keeps no suppression. Called once, before the
+ * program runs. */
 int suppressions_load(const char *path, char *err, size_t errlen);
+/* The same on an open stream that path names in messages (path must stay valid: it is
+ * kept). The fuzz target (tests/fuzz/fuzz_suppressions.c) feeds text through it. */
+int suppressions_load_stream(FILE *f, const char *path, char *err, size_t errlen);
+/* Forgets every suppression (the fuzz target, between inputs). */
+void suppressions_clear(void);
 /* Whether a site matches some suppression (file may be NULL: no debug info; line 0:
  * unknown). Marks the suppressions that match as used. Thread-safe. */
 bool suppressions_match(const char *file, const char *function, unsigned line);
