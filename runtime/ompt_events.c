@@ -304,6 +304,22 @@ static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoi
   if (!rec)
     return;
   site_id site = take_pending_site();
+  if (kind == ompt_sync_region_barrier_implicit_parallel && rec->team) {
+    /* The join barrier at the end of a region: the implicit task has no code left (the
+     * tasks it helps finish there run as themselves). libomp announces the task's end
+     * only when the thread is next needed, and the master may reclaim the region's
+     * nodes before that (on_parallel_end) and reuse them: a signal handler running on
+     * this thread meanwhile is not checked, since its strand would walk reused nodes
+     * (possibly for ever, holding a shadow-cell lock that every thread then waits for).
+     * A handler that ran before the barrier finished its check before the thread got
+     * here, so before any reclaiming. */
+    if (endpoint == ompt_scope_begin)
+      rec->joining = true;
+    TRACE("join barrier %s: accesses no longer checked",
+          endpoint == ompt_scope_begin ? "begin" : "end");
+    thread_run(rec);
+    return;
+  }
   if (is_barrier(kind)) {
     /* The barrier at the end of a region needs no new phase: the region ends. */
     if (endpoint == ompt_scope_end && rec->team)

@@ -29,6 +29,7 @@ struct task_rec {
   lockset_id locks;        /* held while it runs: depend(mutexinoutset) (precise mode) */
   bool final;              /* created with final(true): its descendants are included tasks */
   struct loop_state loops; /* tagged loops it is running (iterations.h) */
+  bool joining;            /* an implicit task in its region's join barrier: no code left */
 };
 
 struct thread_state {
@@ -66,7 +67,8 @@ static inline void thread_update_lockset(void) {
 static inline void thread_run(struct task_rec *task) {
   t_self.task = task;
   t_self.strand = task ? task->ss.strand : 0;
-  t_self.active = task && (task->checked || task->loops.activated) && mode_checks_accesses();
+  t_self.active =
+      task && !task->joining && (task->checked || task->loops.activated) && mode_checks_accesses();
   sp_cache_reset(&t_self.cache, t_self.strand);
   struct loop_view v = loops_view(task ? &task->loops : NULL);
   t_self.cache.iter = v.iter;
