@@ -5,6 +5,9 @@
 #include "options.h"
 #include "reserve.h"
 
+/* max_nodes' help text promises 28 bytes a node. */
+_Static_assert(sizeof(struct ospg_node) == 28, "OSPG node size");
+
 struct ospg_node *g_ospg_arena;
 static uint64_t g_capacity;
 static _Atomic uint32_t g_next = 1; /* id 0 is "no node" */
@@ -55,6 +58,7 @@ node_id ospg_add(node_id parent, enum node_type type, enum construct_kind constr
   n->construct = (uint8_t)construct;
   n->site = site;
   n->preds = 0;
+  n->instance = 0;
   n->st_val = type == NODE_P ? 1 : 0;
   atomic_store_explicit(&n->nchildren, 0, memory_order_relaxed);
   if (parent) {

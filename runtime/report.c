@@ -1,13 +1,12 @@
 #include "report.h"
 
 #include "detection.h"
-#include "lock_names.h"
+#include "explain.h"
 #include "log.h"
 #include "mode_check.h"
 #include "objects.h"
 #include "options.h"
 #include "report_formats.h"
-#include "sp_query.h"
 #include "suppressions.h"
 
 #include <pthread.h>
@@ -72,12 +71,6 @@ static int set_insert(struct pair_set *s, uint64_t key) {
   return 1;
 }
 
-static const char *kind_name(bool is_write, bool atomic) {
-  if (atomic)
-    return is_write ? "atomic write" : "atomic read";
-  return is_write ? "write" : "read";
-}
-
 /* "iteration of omp simd at x.c:8": an access made in a tagged loop iteration
  * (iterations.h) is explained by the loop its strand hosts. */
 static bool describe_iteration(node_id w, uint32_t iter, char *buf, size_t len) {
@@ -127,113 +120,21 @@ static void describe_strand(node_id w, uint32_t iter, char *buf, size_t len) {
   snprintf(buf, len, "%s at %s", what, where);
 }
 
-struct side {
-  uint32_t site;
-  node_id node;
-  uint32_t iter;
-  bool is_write, atomic;
-  lockset_id locks; /* precise mode: the locks the access held */
-};
-
-/* "why" (option explain): what in the OSPG leaves the two accesses unordered. Same
- * strand: different iterations of its loop. Otherwise the LCA's child on the side
- * created first says it: a P-node (a task, a thread's implicit task, a chunk, a
- * section, a team) runs in parallel with what follows it under the LCA; an ST-node
- * (precise mode) is a group of children that no taskwait closed. */
-static void explain_ospg(const struct side *a, const struct side *b, char *buf, size_t len) {
-  char where[512] = "";
-  if (a->node == b->node) {
-    const struct ospg_node *n = ospg_node(a->node);
-    if (n->site)
-      sites_format_line(n->site, where, sizeof where);
-    snprintf(buf, len, "different iterations of the loop%s%s: the iterations of one loop are "
-             "logically parallel, whichever thread runs them",
-             where[0] ? " at " : "", where);
-    return;
-  }
-  node_id left, right;
-  if (!sp_lca_children(a->node, b->node, &left, &right)) {
-    snprintf(buf, len, "nothing in the OSPG orders the two strands");
-    return;
-  }
-  const struct ospg_node *n = ospg_node(left);
-  if (n->site)
-    sites_format_line(n->site, where, sizeof where);
-  const char *at = where[0] ? " at " : "";
-  if (n->type == NODE_ST) {
-    snprintf(buf, len, "a task was not waited for: a taskwait waits for child tasks, not "
-             "for the tasks they create, and the task that created it ended without one");
-    return;
-  }
-  switch (n->construct) {
-  case CK_TASK:
-  case CK_TARGET_TASK:
-    snprintf(buf, len, "the task created%s%s runs in parallel with what its creator does after "
-             "creating it: no taskwait, taskgroup or dependence orders them", at, where);
-    return;
-  case CK_IMPLICIT_TASK:
-    snprintf(buf, len, "the two accesses are in different threads' implicit tasks of the omp "
-             "parallel%s%s, with no barrier between them", at, where);
-    return;
-  case CK_CHUNK:
-  case CK_DIST_CHUNK:
-    snprintf(buf, len, "the two accesses are in different chunks of the loop%s%s", at, where);
-    return;
-  case CK_SECTION:
-    snprintf(buf, len, "the two accesses are in different sections of the omp sections%s%s", at,
-             where);
-    return;
-  case CK_TEAM:
-    snprintf(buf, len, "the two accesses are in different teams of the omp teams%s%s", at, where);
-    return;
-  default:
-    snprintf(buf, len, "nothing in the OSPG orders the two strands");
-  }
-}
-
-/* "the write at x.c:20:7 holds critical(a), the read at x.c:25:9 holds no lock": in
- * precise mode two accesses under a common lock never race, so when either held a
- * lock, the explanation says which locks each held (their sets are disjoint). */
-static void explain_locks(const struct side *a, const struct side *b, char *buf, size_t len) {
-  const struct side *sides[2] = {a, b};
-  size_t used = 0;
-  for (int i = 0; i < 2 && used < len; i++) {
-    char where[512], locks[1024];
-    sites_format_location(sides[i]->site, where, sizeof where);
-    lock_names_describe(sides[i]->locks, locks, sizeof locks);
-    used += (size_t)snprintf(buf + used, len - used, "%sthe %s at %s holds %s", i ? ", " : "",
-                             kind_name(sides[i]->is_write, sides[i]->atomic), where, locks);
-  }
-}
-
-/* The why line (option explain, and the machine formats): the OSPG's reason, then the
- * locks when a lock was held (precise mode: fast mode keeps no locksets). */
-static void explain(const struct side *a, const struct side *b, char *buf, size_t len) {
-  explain_ospg(a, b, buf, len);
-  if (g_opts.mode != MODE_PRECISE || !(lock_names_any(a->locks) || lock_names_any(b->locks)))
-    return;
-  size_t used = strlen(buf);
-  if (used + 40 >= len)
-    return;
-  used += (size_t)snprintf(buf + used, len - used, "; and they hold no common lock: ");
-  explain_locks(a, b, buf + used, len - used);
-}
-
 /* ---- suppressions and the machine-readable formats (report=json|sarif) ---------- */
 
-static bool side_suppressed(const struct side *s) {
+static bool side_suppressed(const struct race_side *s) {
   const struct ompracer_site *site = sites_lookup(s->site);
   return site && suppressions_match(site->file, site->function, site->line);
 }
 
 /* Whether option suppressions silences the race (either access matches). */
-static bool race_suppressed(const struct side *a, const struct side *b) {
+static bool race_suppressed(const struct race_side *a, const struct race_side *b) {
   bool sa = side_suppressed(a), sb = side_suppressed(b); /* both: mark both used */
   return sa || sb;
 }
 
 /* report=json|sarif: the race in that form instead of the text block. */
-static void report_race_machine(const struct side *first, const struct side *second,
+static void report_race_machine(const struct race_side *first, const struct race_side *second,
                                 const struct race_found *race) {
   char strand[2][600];
   describe_strand(first->node, first->iter, strand[0], sizeof strand[0]);
@@ -242,7 +143,7 @@ static void report_race_machine(const struct side *first, const struct side *sec
   objects_describe(race->addr, race->nbytes, memory, sizeof memory);
   /* Always explained: the machine formats carry the explanation whatever option
    * explain says (a field a tool can ignore; explain only adds the text line). */
-  explain(first, second, why, sizeof why);
+  explain_race(first, second, why, sizeof why);
   struct report_record r = {race->addr,
                             race->nbytes,
                             {{first->site, first->is_write, first->atomic, strand[0]},
@@ -274,23 +175,23 @@ static bool report_summary_machine(unsigned n, unsigned suppressed) {
 
 /* ---- the text report --------------------------------------------------------------- */
 
-static void print_side(const struct side *s) {
+static void print_side(const struct race_side *s) {
   char where[512], strand[600];
   sites_format_location(s->site, where, sizeof where);
   describe_strand(s->node, s->iter, strand, sizeof strand);
-  log_line_locked("  %s at %s in %s (%s)", kind_name(s->is_write, s->atomic), where,
+  log_line_locked("  %s at %s in %s (%s)", explain_kind_name(s->is_write, s->atomic), where,
                   sites_function(s->site), strand);
 }
 
 void report_race(const struct race_found *race, const struct access_now *now) {
-  struct side prev = {ACCESS_SITE(race->prev.site),
-                      race->prev.node,
-                      race->prev.iter,
-                      race->prev_is_write,
-                      (race->prev.site & ACCESS_ATOMIC) != 0,
-                      race->prev_lockset};
-  struct side cur = {ACCESS_SITE(now->site),           now->node,   now->iter, now->is_write,
-                     (now->site & ACCESS_ATOMIC) != 0, now->lockset};
+  struct race_side prev = {ACCESS_SITE(race->prev.site),
+                           race->prev.node,
+                           race->prev.iter,
+                           race->prev_is_write,
+                           (race->prev.site & ACCESS_ATOMIC) != 0,
+                           race->prev_lockset};
+  struct race_side cur = {ACCESS_SITE(now->site),           now->node,   now->iter, now->is_write,
+                          (now->site & ACCESS_ATOMIC) != 0, now->lockset};
   pthread_mutex_lock(&g_report_mutex);
   if (g_closed || !set_insert(&g_reported, pair_key(prev.site, cur.site))) {
     pthread_mutex_unlock(&g_report_mutex);
@@ -304,7 +205,7 @@ void report_race(const struct race_found *race, const struct access_now *now) {
   g_count++;
   mode_before_report();
   /* Print in source order so the same pair always reads the same way. */
-  const struct side *first = &prev, *second = &cur;
+  const struct race_side *first = &prev, *second = &cur;
   if (sites_compare(cur.site, prev.site) < 0) {
     first = &cur;
     second = &prev;
@@ -318,15 +219,15 @@ void report_race(const struct race_found *race, const struct access_now *now) {
   objects_describe(race->addr, race->nbytes, memory, sizeof memory);
   log_lock();
   log_line_locked("WARNING: data race (%s/%s) on %u byte%s at %p",
-                  kind_name(first->is_write, first->atomic),
-                  kind_name(second->is_write, second->atomic), race->nbytes,
+                  explain_kind_name(first->is_write, first->atomic),
+                  explain_kind_name(second->is_write, second->atomic), race->nbytes,
                   race->nbytes == 1 ? "" : "s", (void *)race->addr);
   print_side(first);
   print_side(second);
   log_line_locked("  location: %s", memory);
   if (g_opts.explain) {
     char why[1024];
-    explain(first, second, why, sizeof why);
+    explain_race(first, second, why, sizeof why);
     log_line_locked("  why: %s", why);
   }
   log_unlock();

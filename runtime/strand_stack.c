@@ -41,6 +41,7 @@ int ss_init(struct strand_stack *s, node_id base) {
   s->frames = NULL;
   s->strand = 0;
   s->depth = s->cap = 0;
+  s->workshares = 0;
   if (push(s, base, FR_BASE))
     return -1;
   ss_new_strand(s);
@@ -132,6 +133,10 @@ void ss_target_end(struct strand_stack *s) {
 
 void ss_workshare_begin(struct strand_stack *s, enum construct_kind kind, site_id site) {
   open_container(s, NODE_S, kind, FR_WORKSHARE, site);
+  node_id ws = ss_top(s);
+  uint16_t instance = s->workshares++;
+  if (ws != ospg_root()) /* the root stands in for every node once the arena is full */
+    ospg_node(ws)->instance = instance;
   ss_new_strand(s);
 }
 

@@ -31,6 +31,11 @@ struct strand_stack {
   struct frame *frames;
   unsigned depth, cap;
   node_id strand; /* the current W-node */
+  /* Worksharing constructs begun so far (mod 2^16). Every thread of a team meets the
+   * team's worksharing constructs in the same order, so two implicit tasks' nodes with
+   * the same count (and directive) in one barrier phase are one construct instance,
+   * whichever threads ran them (ospg_workshare.h). A barrier keeps the count. */
+  uint16_t workshares;
 };
 
 /* Starts a stack on a base node and opens the first strand under it. */

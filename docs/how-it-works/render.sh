@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # render.sh [BUILD_BIN]: regenerates the pictures of docs/how-it-works.md. Each example
 # is compiled with ompracer-clang, run once at OMP_NUM_THREADS=2 with
-# OMPRACER_OPTIONS=explain=1:dump_ospg=NAME.dot (its race reports go to NAME.txt), and
+# OMPRACER_OPTIONS=dump_ospg=NAME.dot (its race reports go to NAME.txt), and
 # the graph is rendered by Graphviz: dot -Tsvg NAME.dot -o NAME.svg.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -10,7 +10,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for name in loop tasks depend; do
   "$bin/ompracer-clang" -g -O0 "$here/$name.c" -o "$tmp/$name"
-  (cd "$here" && OMP_NUM_THREADS=2 OMPRACER_OPTIONS=explain=1:dump_ospg=$name.dot:exitcode=0 \
+  (cd "$here" && OMP_NUM_THREADS=2 OMPRACER_OPTIONS=dump_ospg=$name.dot:exitcode=0 \
     "$tmp/$name" >/dev/null 2>"$tmp/$name.txt") || true
   # Report paths as the reader's checkout would show them.
   sed "s|$here/||g" "$tmp/$name.txt" >"$here/$name.txt"

@@ -46,15 +46,18 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}deps_grandchild.c:[[@LINE-6]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}deps_grandchild.c:[[@LINE-7]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}deps_grandchild.c:[[@LINE-6]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}deps_grandchild.c:[[@LINE-22]])
   // CHECK-NEXT: ==ompracer==   location: global 'ctl' of 4 bytes, declared at {{(.*/)?}}deps_grandchild.c:[[@LINE-26]]
+  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}deps_grandchild.c:[[@LINE-10]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}deps_grandchild.c:[[@LINE-20]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}deps_grandchild.c:[[@LINE-21]])
-  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}deps_grandchild.c:[[@LINE-15]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}deps_grandchild.c:[[@LINE-18]])
-  // PRECISE-NEXT: ==ompracer==   location: global 'g_out' of 4 bytes, declared at {{(.*/)?}}deps_grandchild.c:[[@LINE-33]]
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}deps_grandchild.c:[[@LINE-21]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}deps_grandchild.c:[[@LINE-22]])
+  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}deps_grandchild.c:[[@LINE-16]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}deps_grandchild.c:[[@LINE-19]])
+  // PRECISE-NEXT: ==ompracer==   location: global 'g_out' of 4 bytes, declared at {{(.*/)?}}deps_grandchild.c:[[@LINE-34]]
+  // PRECISE-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}deps_grandchild.c:[[@LINE-27]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}deps_grandchild.c:[[@LINE-15]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}deps_grandchild.c:[[@LINE-16]])
-  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}deps_grandchild.c:[[@LINE-15]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}deps_grandchild.c:[[@LINE-31]])
-  // PRECISE-NEXT: ==ompracer==   location: global 'ctl' of 4 bytes, declared at {{(.*/)?}}deps_grandchild.c:[[@LINE-35]]
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}deps_grandchild.c:[[@LINE-17]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}deps_grandchild.c:[[@LINE-18]])
+  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}deps_grandchild.c:[[@LINE-17]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}deps_grandchild.c:[[@LINE-33]])
+  // PRECISE-NEXT: ==ompracer==   location: global 'ctl' of 4 bytes, declared at {{(.*/)?}}deps_grandchild.c:[[@LINE-37]]
+  // PRECISE-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}deps_grandchild.c:[[@LINE-21]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // PRECISE: ==ompracer== SUMMARY: 2 data race(s) reported
   printf("t2_seen_t1=%d\n", t2_seen_t1);
   return 0;

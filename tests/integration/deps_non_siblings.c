@@ -39,6 +39,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}deps_non_siblings.c:[[@LINE-12]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}deps_non_siblings.c:[[@LINE-13]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}deps_non_siblings.c:[[@LINE-7]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}deps_non_siblings.c:[[@LINE-8]])
   // CHECK-NEXT: ==ompracer==   location: global 'v' of 4 bytes, declared at {{(.*/)?}}deps_non_siblings.c:[[@LINE-24]]
+  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}deps_non_siblings.c:[[@LINE-18]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("v=%d\n", v);
   return 0;

@@ -39,6 +39,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   atomic write at {{(.*/)?}}precise_atomic.c:[[@LINE-6]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_atomic.c:[[@LINE-17]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_atomic.c:[[@LINE-5]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_atomic.c:[[@LINE-18]])
   // CHECK-NEXT: ==ompracer==   location: global 'mixed' of 4 bytes, declared at {{(.*/)?}}precise_atomic.c:[[@LINE-24]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}precise_atomic.c:[[@LINE-20]], with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("hits=%d\n", hits);
   return 0;

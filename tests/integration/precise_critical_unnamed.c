@@ -41,6 +41,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_critical_unnamed.c:[[@LINE-12]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_critical_unnamed.c:[[@LINE-18]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_critical_unnamed.c:[[@LINE-8]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_critical_unnamed.c:[[@LINE-19]])
   // CHECK-NEXT: ==ompracer==   location: global 'balance' of 4 bytes, declared at {{(.*/)?}}precise_critical_unnamed.c:[[@LINE-25]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}precise_critical_unnamed.c:[[@LINE-21]], with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("balance=%d n=%d\n", balance, n);
   return 0;

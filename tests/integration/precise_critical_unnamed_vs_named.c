@@ -39,11 +39,13 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-12]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-18]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-8]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-19]])
   // CHECK-NEXT: ==ompracer==   location: global 'balance' of 4 bytes, declared at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-25]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-21]], with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-17]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-23]])
-  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-13]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-24]])
-  // PRECISE-NEXT: ==ompracer==   location: global 'balance' of 4 bytes, declared at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-30]]
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-18]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-24]])
+  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-14]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-25]])
+  // PRECISE-NEXT: ==ompracer==   location: global 'balance' of 4 bytes, declared at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-31]]
+  // PRECISE-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-27]], with no barrier between them; and they hold no common lock: the write at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-21]]:{{[0-9]+}} holds critical at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-24]], the read at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-16]]:{{[0-9]+}} holds critical at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-19]]
   // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("balance=%d n=%d\n", balance, n);
   return 0;

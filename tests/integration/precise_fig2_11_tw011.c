@@ -43,6 +43,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_fig2_11_tw011.c:[[@LINE-11]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}precise_fig2_11_tw011.c:[[@LINE-12]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_fig2_11_tw011.c:[[@LINE-4]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_fig2_11_tw011.c:[[@LINE-22]])
   // CHECK-NEXT: ==ompracer==   location: global 'v' of 4 bytes, declared at {{(.*/)?}}precise_fig2_11_tw011.c:[[@LINE-29]]
+  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}precise_fig2_11_tw011.c:[[@LINE-21]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("done\n");
   return 0;

@@ -51,6 +51,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_fig2_13_dep_grandchild.c:[[@LINE-17]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}precise_fig2_13_dep_grandchild.c:[[@LINE-18]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_fig2_13_dep_grandchild.c:[[@LINE-9]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}precise_fig2_13_dep_grandchild.c:[[@LINE-12]])
   // CHECK-NEXT: ==ompracer==   location: global 'c_out' of 4 bytes, declared at {{(.*/)?}}precise_fig2_13_dep_grandchild.c:[[@LINE-32]]
+  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}precise_fig2_13_dep_grandchild.c:[[@LINE-24]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("e=%d g=%d\n", e_seen, g_seen);
   return 0;

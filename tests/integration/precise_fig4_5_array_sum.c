@@ -37,10 +37,12 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_fig4_5_array_sum.c:[[@LINE-7]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}precise_fig4_5_array_sum.c:[[@LINE-8]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_fig4_5_array_sum.c:[[@LINE-5]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_fig4_5_array_sum.c:[[@LINE-16]])
   // CHECK-NEXT: ==ompracer==   location: global 'psum' of 8 bytes, declared at {{(.*/)?}}precise_fig4_5_array_sum.c:[[@LINE-21]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}precise_fig4_5_array_sum.c:[[@LINE-11]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_fig4_5_array_sum.c:[[@LINE-9]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}precise_fig4_5_array_sum.c:[[@LINE-10]])
-  // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_fig4_5_array_sum.c:[[@LINE-9]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_fig4_5_array_sum.c:[[@LINE-20]])
-  // CHECK-NEXT: ==ompracer==   location: global 'psum' of 8 bytes, declared at {{(.*/)?}}precise_fig4_5_array_sum.c:[[@LINE-25]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_fig4_5_array_sum.c:[[@LINE-10]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}precise_fig4_5_array_sum.c:[[@LINE-11]])
+  // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_fig4_5_array_sum.c:[[@LINE-10]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_fig4_5_array_sum.c:[[@LINE-21]])
+  // CHECK-NEXT: ==ompracer==   location: global 'psum' of 8 bytes, declared at {{(.*/)?}}precise_fig4_5_array_sum.c:[[@LINE-26]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}precise_fig4_5_array_sum.c:[[@LINE-14]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   long total = 0;
   for (int i = 0; i < 4; i++)

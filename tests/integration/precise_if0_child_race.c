@@ -33,6 +33,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_if0_child_race.c:[[@LINE-8]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}precise_if0_child_race.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_if0_child_race.c:[[@LINE-6]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_if0_child_race.c:[[@LINE-15]])
   // CHECK-NEXT: ==ompracer==   location: global 'x' of 4 bytes, declared at {{(.*/)?}}precise_if0_child_race.c:[[@LINE-19]]
+  // CHECK-NEXT: ==ompracer==   why: a task was not waited for: a taskwait waits for child tasks, not for the tasks they create, and the task that created it ended without one
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("seen=%d\n", seen);
   return 0;

@@ -39,11 +39,13 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_lock_different.c:[[@LINE-11]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_different.c:[[@LINE-16]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_lock_different.c:[[@LINE-8]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_different.c:[[@LINE-17]])
   // CHECK-NEXT: ==ompracer==   location: global 'balance' of 4 bytes, declared at {{(.*/)?}}precise_lock_different.c:[[@LINE-25]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}precise_lock_different.c:[[@LINE-19]], with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}precise_lock_different.c:[[@LINE-16]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_different.c:[[@LINE-21]])
-  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}precise_lock_different.c:[[@LINE-13]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_different.c:[[@LINE-22]])
-  // PRECISE-NEXT: ==ompracer==   location: global 'balance' of 4 bytes, declared at {{(.*/)?}}precise_lock_different.c:[[@LINE-30]]
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}precise_lock_different.c:[[@LINE-17]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_different.c:[[@LINE-22]])
+  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}precise_lock_different.c:[[@LINE-14]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_different.c:[[@LINE-23]])
+  // PRECISE-NEXT: ==ompracer==   location: global 'balance' of 4 bytes, declared at {{(.*/)?}}precise_lock_different.c:[[@LINE-31]]
+  // PRECISE-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}precise_lock_different.c:[[@LINE-25]], with no barrier between them; and they hold no common lock: the write at {{(.*/)?}}precise_lock_different.c:[[@LINE-20]]:{{[0-9]+}} holds lock 'lock_a', the read at {{(.*/)?}}precise_lock_different.c:[[@LINE-16]]:{{[0-9]+}} holds lock 'lock_b'
   // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
   omp_destroy_lock(&lock_a);
   omp_destroy_lock(&lock_b);

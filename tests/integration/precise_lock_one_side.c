@@ -34,11 +34,13 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-7]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-12]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-5]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-13]])
   // CHECK-NEXT: ==ompracer==   location: global 'balance' of 4 bytes, declared at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-19]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-15]], with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-12]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-17]])
-  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-10]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-18]])
-  // PRECISE-NEXT: ==ompracer==   location: global 'balance' of 4 bytes, declared at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-24]]
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-13]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-18]])
+  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-11]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-19]])
+  // PRECISE-NEXT: ==ompracer==   location: global 'balance' of 4 bytes, declared at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-25]]
+  // PRECISE-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-21]], with no barrier between them; and they hold no common lock: the write at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-16]]:{{[0-9]+}} holds lock 'lock_a', the read at {{(.*/)?}}precise_lock_one_side.c:[[@LINE-13]]:{{[0-9]+}} holds no lock
   // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
   omp_destroy_lock(&lock_a);
   printf("balance=%d\n", balance);

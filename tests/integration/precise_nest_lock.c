@@ -44,10 +44,12 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_nest_lock.c:[[@LINE-13]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_nest_lock.c:[[@LINE-18]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_nest_lock.c:[[@LINE-11]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_nest_lock.c:[[@LINE-19]])
   // CHECK-NEXT: ==ompracer==   location: global 'x' of 4 bytes, declared at {{(.*/)?}}precise_nest_lock.c:[[@LINE-25]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}precise_nest_lock.c:[[@LINE-21]], with no barrier between them
   // CHECK: ==ompracer== WARNING: data race (read/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_nest_lock.c:[[@LINE-13]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_nest_lock.c:[[@LINE-22]])
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_nest_lock.c:[[@LINE-10]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_nest_lock.c:[[@LINE-23]])
-  // CHECK-NEXT: ==ompracer==   location: global 'y' of 4 bytes, declared at {{(.*/)?}}precise_nest_lock.c:[[@LINE-29]]
+  // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_nest_lock.c:[[@LINE-14]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_nest_lock.c:[[@LINE-23]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_nest_lock.c:[[@LINE-11]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_nest_lock.c:[[@LINE-24]])
+  // CHECK-NEXT: ==ompracer==   location: global 'y' of 4 bytes, declared at {{(.*/)?}}precise_nest_lock.c:[[@LINE-30]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}precise_nest_lock.c:[[@LINE-26]], with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   omp_destroy_nest_lock(&nest);
   printf("x=%d y=%d\n", x, y);

@@ -33,6 +33,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_ordered.c:[[@LINE-4]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}precise_ordered.c:[[@LINE-8]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_ordered.c:[[@LINE-5]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}precise_ordered.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   location: global 'last' of 4 bytes, declared at {{(.*/)?}}precise_ordered.c:[[@LINE-15]]
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}precise_ordered.c:[[@LINE-11]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   long sum = 0;
   for (int i = 0; i < N; i++)

@@ -38,15 +38,18 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-6]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-10]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-5]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-11]])
   // CHECK-NEXT: ==ompracer==   location: global 'last' of 4 bytes, declared at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-18]]
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-13]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-8]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-9]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-15]])
-  // CHECK-NEXT: ==ompracer==   location: global 'last' of 4 bytes, declared at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-22]]
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-10]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-16]])
+  // CHECK-NEXT: ==ompracer==   location: global 'last' of 4 bytes, declared at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-23]]
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-18]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   // PRECISE: ==ompracer== WARNING: data race (read/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-15]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-19]])
-  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-14]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-20]])
-  // PRECISE-NEXT: ==ompracer==   location: global 'last' of 4 bytes, declared at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-27]]
+  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-17]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-21]])
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-16]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-22]])
+  // PRECISE-NEXT: ==ompracer==   location: global 'last' of 4 bytes, declared at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-29]]
+  // PRECISE-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-24]]: the iterations of one loop are logically parallel, whichever thread runs them; and they hold no common lock: the read at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-20]]:{{[0-9]+}} holds no lock, the write at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-18]]:{{[0-9]+}} holds ordered at {{(.*/)?}}precise_ordered_vs_unordered.c:[[@LINE-19]]
   // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
   long sum = 0;
   for (int i = 0; i < N; i++)

@@ -43,6 +43,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_test_lock.c:[[@LINE-11]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_test_lock.c:[[@LINE-16]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_test_lock.c:[[@LINE-8]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_test_lock.c:[[@LINE-17]])
   // CHECK-NEXT: ==ompracer==   location: global 'balance' of 4 bytes, declared at {{(.*/)?}}precise_test_lock.c:[[@LINE-25]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}precise_test_lock.c:[[@LINE-19]], with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   omp_destroy_lock(&lock_a);
   omp_destroy_lock(&lock_b);

@@ -50,14 +50,17 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   atomic write at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-21]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-26]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-20]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-27]])
   // CHECK-NEXT: ==ompracer==   location: global 'fa' of 4 bytes, declared at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-35]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-29]], with no barrier between them
   // CHECK: ==ompracer== WARNING: data race (write/atomic read) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-20]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-30]])
-  // CHECK-NEXT: ==ompracer==   atomic read at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-17]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-31]])
-  // CHECK-NEXT: ==ompracer==   location: global 'fb' of 4 bytes, declared at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-38]]
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-21]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-31]])
+  // CHECK-NEXT: ==ompracer==   atomic read at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-18]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-32]])
+  // CHECK-NEXT: ==ompracer==   location: global 'fb' of 4 bytes, declared at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-39]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-34]], with no barrier between them
   // CHECK: ==ompracer== WARNING: data race (write/atomic write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-13]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-16]])
-  // CHECK-NEXT: ==ompracer==   atomic write at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-12]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-17]])
-  // CHECK-NEXT: ==ompracer==   location: global 'tally' of 4 bytes, declared at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-41]]
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-15]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-18]])
+  // CHECK-NEXT: ==ompracer==   atomic write at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-14]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-19]])
+  // CHECK-NEXT: ==ompracer==   location: global 'tally' of 4 bytes, declared at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-43]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_atomic_vs_plain.c:[[@LINE-21]], with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 3 data race(s) reported
   printf("fa=%d fb=%d\n", fa, fb);
   return 0;

@@ -31,6 +31,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_barrier_missing.c:[[@LINE-8]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_barrier_missing.c:[[@LINE-12]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_barrier_missing.c:[[@LINE-8]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_barrier_missing.c:[[@LINE-13]])
   // CHECK-NEXT: ==ompracer==   location: global 'slot' of 256 bytes, declared at {{(.*/)?}}race_barrier_missing.c:[[@LINE-20]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_barrier_missing.c:[[@LINE-15]], with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   long sum = 0;
   for (int i = 0; i < n; i++)

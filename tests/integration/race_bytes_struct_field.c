@@ -37,6 +37,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_bytes_struct_field.c:[[@LINE-10]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_bytes_struct_field.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_bytes_struct_field.c:[[@LINE-6]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_bytes_struct_field.c:[[@LINE-15]])
   // CHECK-NEXT: ==ompracer==   location: global 'pkt' of 8 bytes, declared at {{(.*/)?}}race_bytes_struct_field.c:[[@LINE-19]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different sections of the omp sections at {{(.*/)?}}race_bytes_struct_field.c:[[@LINE-17]]: the sections of one sections construct are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("kind=%d flags=%d\n", pkt.kind, pkt.flags);
   return 0;

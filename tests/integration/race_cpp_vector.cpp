@@ -23,6 +23,7 @@ int main() {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_cpp_vector.cpp:[[@LINE-3]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}race_cpp_vector.cpp:[[@LINE-6]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_cpp_vector.cpp:[[@LINE-4]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}race_cpp_vector.cpp:[[@LINE-7]])
   // CHECK-NEXT: ==ompracer==   location: heap block of 16 bytes allocated at {{.*}} (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}race_cpp_vector.cpp:[[@LINE-9]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   long sum = 0;
   for (int v : data)

@@ -34,11 +34,13 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_critical_outside.c:[[@LINE-6]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_outside.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_critical_outside.c:[[@LINE-7]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_outside.c:[[@LINE-15]])
   // CHECK-NEXT: ==ompracer==   location: global 'finished' of 4 bytes, declared at {{(.*/)?}}race_critical_outside.c:[[@LINE-20]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_critical_outside.c:[[@LINE-17]], with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   // PRECISE: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_critical_outside.c:[[@LINE-11]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_outside.c:[[@LINE-19]])
   // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_critical_outside.c:[[@LINE-12]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_outside.c:[[@LINE-20]])
-  // PRECISE-NEXT: ==ompracer==   location: global 'finished' of 4 bytes, declared at {{(.*/)?}}race_critical_outside.c:[[@LINE-25]]
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_critical_outside.c:[[@LINE-13]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_critical_outside.c:[[@LINE-21]])
+  // PRECISE-NEXT: ==ompracer==   location: global 'finished' of 4 bytes, declared at {{(.*/)?}}race_critical_outside.c:[[@LINE-26]]
+  // PRECISE-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_critical_outside.c:[[@LINE-23]], with no barrier between them
   // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
   long sum = 0;
   for (int i = 0; i < n; i++)

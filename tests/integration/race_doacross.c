@@ -22,6 +22,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_doacross.c:[[@LINE-7]]:10 in main (iteration of omp for at {{(.*/)?}}race_doacross.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_doacross.c:[[@LINE-8]]:10 in main (iteration of omp for at {{(.*/)?}}race_doacross.c:[[@LINE-10]])
   // CHECK-NEXT: ==ompracer==   location: global 'last' of 4 bytes, declared at {{(.*/)?}}race_doacross.c:[[@LINE-14]]
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}race_doacross.c:[[@LINE-12]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("a[N-1]=%d\n", a[N - 1]);
   return 0;

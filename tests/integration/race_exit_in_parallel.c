@@ -28,6 +28,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_exit_in_parallel.c:[[@LINE-8]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_exit_in_parallel.c:[[@LINE-10]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_exit_in_parallel.c:[[@LINE-9]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_exit_in_parallel.c:[[@LINE-11]])
   // CHECK-NEXT: ==ompracer==   location: global 'x' of 4 bytes, declared at {{(.*/)?}}race_exit_in_parallel.c:[[@LINE-15]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_exit_in_parallel.c:[[@LINE-13]], with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("not reached\n");
   return 0;

@@ -1,11 +1,11 @@
-// race_explain.c -- option explain=1: each report says why nothing orders the accesses.
+// race_explain.c -- option explain (on by default): each report says why nothing orders
+// the accesses.
 //
 // Three races, each of another kind: two iterations of one omp for write `a`; every
 // thread's implicit task writes `b` with no barrier between; a task writes `c` while
 // its creator, after creating it, writes `c` too.
 //
 // EXPECT: race
-// OPTIONS: explain=1
 #include <stdio.h>
 
 int a, b, c;
@@ -29,7 +29,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_explain.c:[[@LINE-11]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}race_explain.c:[[@LINE-13]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_explain.c:[[@LINE-12]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}race_explain.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   location: global 'a' of 4 bytes, declared at {{(.*/)?}}race_explain.c:11
-  // CHECK-NEXT: ==ompracer==   why: different iterations of the loop at {{(.*/)?}}race_explain.c:[[@LINE-16]]: the iterations of one loop are logically parallel, whichever thread runs them
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}race_explain.c:[[@LINE-16]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_explain.c:[[@LINE-15]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_explain.c:[[@LINE-20]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_explain.c:[[@LINE-16]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_explain.c:[[@LINE-21]])

@@ -1,4 +1,4 @@
-// race_explain_locks.c -- option explain=1 names the locks each access held.
+// race_explain_locks.c -- the why line names the locks each access held.
 //
 // In precise mode (the default) two accesses race only when no common lock orders
 // them, so when either held one the why line says which locks each held: `x` is
@@ -9,7 +9,7 @@
 //
 // MODES: precise
 // EXPECT: race
-// OPTIONS: explain=1
+// (explain is on by default)
 // VERDICT: precise critical at 27
 #include <omp.h>
 #include <stdio.h>

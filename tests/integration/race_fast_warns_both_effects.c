@@ -42,11 +42,13 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-8]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-8]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-22]])
   // CHECK-NEXT: ==ompracer==   location: global 'ctl' of 4 bytes, declared at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-26]]
+  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-12]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-13]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-14]])
-  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-13]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-27]])
-  // PRECISE-NEXT: ==ompracer==   location: global 'ctl' of 4 bytes, declared at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-31]]
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-14]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-15]])
+  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-14]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-28]])
+  // PRECISE-NEXT: ==ompracer==   location: global 'ctl' of 4 bytes, declared at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-32]]
+  // PRECISE-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_fast_warns_both_effects.c:[[@LINE-18]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("counter=%d seen=%d\n", counter > 0, seen >= 0);
   return 0;

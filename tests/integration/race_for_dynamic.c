@@ -24,6 +24,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_for_dynamic.c:[[@LINE-3]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}race_for_dynamic.c:[[@LINE-7]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_for_dynamic.c:[[@LINE-4]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}race_for_dynamic.c:[[@LINE-8]])
   // CHECK-NEXT: ==ompracer==   location: global 'marker' of 4 bytes, declared at {{(.*/)?}}race_for_dynamic.c:[[@LINE-12]]
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}race_for_dynamic.c:[[@LINE-10]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   long sum = 0;
   for (int i = 0; i < N; i++)

@@ -24,6 +24,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_for_guided.c:[[@LINE-3]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}race_for_guided.c:[[@LINE-6]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_for_guided.c:[[@LINE-4]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}race_for_guided.c:[[@LINE-7]])
   // CHECK-NEXT: ==ompracer==   location: global 'parity' of 8 bytes, declared at {{(.*/)?}}race_for_guided.c:[[@LINE-11]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}race_for_guided.c:[[@LINE-9]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   long sum = 0;
   for (int i = 0; i < N; i++)

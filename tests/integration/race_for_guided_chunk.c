@@ -28,6 +28,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_for_guided_chunk.c:[[@LINE-5]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}race_for_guided_chunk.c:[[@LINE-7]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_for_guided_chunk.c:[[@LINE-5]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}race_for_guided_chunk.c:[[@LINE-8]])
   // CHECK-NEXT: ==ompracer==   location: global 'a' of 1600 bytes, declared at {{(.*/)?}}race_for_guided_chunk.c:[[@LINE-15]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}race_for_guided_chunk.c:[[@LINE-10]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   long sum = 0;
   for (int i = 0; i < N; i++)

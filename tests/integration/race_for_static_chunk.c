@@ -26,6 +26,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_for_static_chunk.c:[[@LINE-4]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}race_for_static_chunk.c:[[@LINE-6]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_for_static_chunk.c:[[@LINE-4]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}race_for_static_chunk.c:[[@LINE-7]])
   // CHECK-NEXT: ==ompracer==   location: global 'a' of 404 bytes, declared at {{(.*/)?}}race_for_static_chunk.c:[[@LINE-13]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}race_for_static_chunk.c:[[@LINE-9]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("a[99]=%d\n", a[N - 1]);
   return 0;

@@ -25,6 +25,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_fork_child_no_openmp.c:[[@LINE-3]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_fork_child_no_openmp.c:[[@LINE-5]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_fork_child_no_openmp.c:[[@LINE-4]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_fork_child_no_openmp.c:[[@LINE-6]])
   // CHECK-NEXT: ==ompracer==   location: global 'x' of 4 bytes, declared at {{(.*/)?}}race_fork_child_no_openmp.c:[[@LINE-10]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_fork_child_no_openmp.c:[[@LINE-8]], with no barrier between them
   // CHECK: ==ompracer==[pid [[PARENT:[0-9]+]]] SUMMARY: 1 data race(s) reported
   // CHECK: parent pid [[PARENT]]
   fflush(stdout);

@@ -28,6 +28,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_fork_child_race.c:[[@LINE-3]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_fork_child_race.c:[[@LINE-5]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_fork_child_race.c:[[@LINE-4]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_fork_child_race.c:[[@LINE-6]])
   // CHECK-NEXT: ==ompracer==   location: global 'x' of 4 bytes, declared at {{(.*/)?}}race_fork_child_race.c:[[@LINE-10]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_fork_child_race.c:[[@LINE-8]], with no barrier between them
   fflush(stdout);
   pid_t child = fork();
   if (child == 0) {
@@ -39,7 +40,8 @@ int main(void) {
     // CHECK: ==ompracer==[pid [[CHILD:[0-9]+]]] WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
     // CHECK-NEXT: ==ompracer==[pid [[CHILD]]]   write at {{(.*/)?}}race_fork_child_race.c:[[@LINE-3]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_fork_child_race.c:[[@LINE-5]])
     // CHECK-NEXT: ==ompracer==[pid [[CHILD]]]   write at {{(.*/)?}}race_fork_child_race.c:[[@LINE-4]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_fork_child_race.c:[[@LINE-6]])
-    // CHECK-NEXT: ==ompracer==[pid [[CHILD]]]   location: global 'y' of 4 bytes, declared at {{(.*/)?}}race_fork_child_race.c:[[@LINE-22]]
+    // CHECK-NEXT: ==ompracer==[pid [[CHILD]]]   location: global 'y' of 4 bytes, declared at {{(.*/)?}}race_fork_child_race.c:[[@LINE-23]]
+    // CHECK-NEXT: ==ompracer==[pid [[CHILD]]]   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_fork_child_race.c:[[@LINE-8]], with no barrier between them
     // CHECK-NEXT: ==ompracer==[pid [[CHILD]]] SUMMARY: 1 data race(s) reported
     // CHECK-NEXT: ==ompracer==[pid [[PARENT:[0-9]+]]] SUMMARY: 1 data race(s) reported
     // CHECK: child pid [[CHILD]]

@@ -29,14 +29,17 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_location_kinds.c:[[@LINE-11]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_location_kinds.c:[[@LINE-13]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_location_kinds.c:[[@LINE-12]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_location_kinds.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   location: global 'counts' of 64 bytes, declared at {{(.*/)?}}race_location_kinds.c:[[@LINE-22]] (offset 12)
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_location_kinds.c:[[@LINE-16]], with no barrier between them
   // CHECK: ==ompracer== WARNING: data race (write/write) on 8 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_location_kinds.c:[[@LINE-14]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_location_kinds.c:[[@LINE-17]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_location_kinds.c:[[@LINE-15]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_location_kinds.c:[[@LINE-18]])
-  // CHECK-NEXT: ==ompracer==   location: heap block of 800 bytes allocated at {{(.*/)?}}race_location_kinds.c:[[@LINE-23]] in main (offset 8)
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_location_kinds.c:[[@LINE-16]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_location_kinds.c:[[@LINE-19]])
+  // CHECK-NEXT: ==ompracer==   location: heap block of 800 bytes allocated at {{(.*/)?}}race_location_kinds.c:[[@LINE-24]] in main (offset 8)
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_location_kinds.c:[[@LINE-21]], with no barrier between them
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_location_kinds.c:[[@LINE-14]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_location_kinds.c:[[@LINE-15]])
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_location_kinds.c:[[@LINE-13]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_location_kinds.c:[[@LINE-14]])
-  // CHECK-NEXT: ==ompracer==   location: local 'sum' of main, declared at {{(.*/)?}}race_location_kinds.c:[[@LINE-24]]
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_location_kinds.c:[[@LINE-16]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_location_kinds.c:[[@LINE-17]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_location_kinds.c:[[@LINE-15]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_location_kinds.c:[[@LINE-16]])
+  // CHECK-NEXT: ==ompracer==   location: local 'sum' of main, declared at {{(.*/)?}}race_location_kinds.c:[[@LINE-26]]
+  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_location_kinds.c:[[@LINE-20]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // CHECK: ==ompracer== SUMMARY: 3 data race(s) reported
   printf("counts[3]=%d buf[1]=%.1f sum=%d\n", counts[3], buf[1], sum);
   free(buf);

@@ -30,6 +30,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_masked.c:[[@LINE-10]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_masked.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_masked.c:[[@LINE-6]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_masked.c:[[@LINE-15]])
   // CHECK-NEXT: ==ompracer==   location: global 'token' of 4 bytes, declared at {{(.*/)?}}race_masked.c:[[@LINE-20]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_masked.c:[[@LINE-17]], with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("mine=%d,%d token_ok=%d\n", mine[0], mine[1], token == 1 || token == 2);
   return 0;

@@ -48,10 +48,12 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-14]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-18]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-10]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-19]])
   // CHECK-NEXT: ==ompracer==   location: global 'buf1' of 64 bytes, declared at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-29]]
+  // CHECK-NEXT: ==ompracer==   why: different sections of the omp sections at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-21]]: the sections of one sections construct are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== WARNING: data race (write/write) on {{[0-9]+}} bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-17]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-22]])
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-13]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-23]])
-  // CHECK-NEXT: ==ompracer==   location: global 'buf2' of 64 bytes, declared at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-31]]
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-18]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-23]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-14]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-24]])
+  // CHECK-NEXT: ==ompracer==   location: global 'buf2' of 64 bytes, declared at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-32]]
+  // CHECK-NEXT: ==ompracer==   why: different sections of the omp sections at {{(.*/)?}}race_memset_memcpy.c:[[@LINE-26]]: the sections of one sections construct are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   int sum = 0;
   for (int i = 0; i < 64; i++)

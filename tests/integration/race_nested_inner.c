@@ -26,6 +26,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_nested_inner.c:[[@LINE-4]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_nested_inner.c:[[@LINE-6]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_nested_inner.c:[[@LINE-5]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_nested_inner.c:[[@LINE-7]])
   // CHECK-NEXT: ==ompracer==   location: global 'level_seen' of 4 bytes, declared at {{(.*/)?}}race_nested_inner.c:[[@LINE-14]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_nested_inner.c:[[@LINE-11]], with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("level=%d\n", level_seen);
   return 0;

@@ -30,6 +30,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_nested_outer_sibling.c:[[@LINE-7]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_nested_outer_sibling.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_nested_outer_sibling.c:[[@LINE-5]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_nested_outer_sibling.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   location: global 'data' of 4 bytes, declared at {{(.*/)?}}race_nested_outer_sibling.c:[[@LINE-19]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_nested_outer_sibling.c:[[@LINE-16]], with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("data=%d\n", data);
   return 0;

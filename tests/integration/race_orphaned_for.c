@@ -25,6 +25,7 @@ void sweep(int n) {
 // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_orphaned_for.c:[[@LINE-4]]:{{[0-9]+}} in sweep (iteration of omp for at {{(.*/)?}}race_orphaned_for.c:[[@LINE-7]])
 // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_orphaned_for.c:[[@LINE-5]]:{{[0-9]+}} in sweep (iteration of omp for at {{(.*/)?}}race_orphaned_for.c:[[@LINE-8]])
 // CHECK-NEXT: ==ompracer==   location: global 'visits' of 4 bytes, declared at {{(.*/)?}}race_orphaned_for.c:[[@LINE-12]]
+// CHECK-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}race_orphaned_for.c:[[@LINE-10]]: the iterations of one loop are logically parallel, whichever thread runs them
 // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
 
 int main(void) {

@@ -34,6 +34,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_parallel_num_threads1_task.c:[[@LINE-8]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_parallel_num_threads1_task.c:[[@LINE-10]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_parallel_num_threads1_task.c:[[@LINE-7]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_parallel_num_threads1_task.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   location: global 'value' of 4 bytes, declared at {{(.*/)?}}race_parallel_num_threads1_task.c:[[@LINE-20]]
+  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_parallel_num_threads1_task.c:[[@LINE-13]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("result=%d seen=%d\n", result, seen == 1 || seen == 2);
   return 0;

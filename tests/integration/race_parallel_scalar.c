@@ -20,6 +20,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_parallel_scalar.c:[[@LINE-3]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_parallel_scalar.c:[[@LINE-5]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_parallel_scalar.c:[[@LINE-4]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_parallel_scalar.c:[[@LINE-6]])
   // CHECK-NEXT: ==ompracer==   location: global 'flag' of 4 bytes, declared at {{(.*/)?}}race_parallel_scalar.c:[[@LINE-10]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_parallel_scalar.c:[[@LINE-8]], with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("flag=%d\n", flag);
   return 0;

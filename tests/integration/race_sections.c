@@ -30,6 +30,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections.c:[[@LINE-10]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections.c:[[@LINE-6]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections.c:[[@LINE-15]])
   // CHECK-NEXT: ==ompracer==   location: global 'mode' of 4 bytes, declared at {{(.*/)?}}race_sections.c:[[@LINE-20]]
+  // CHECK-NEXT: ==ompracer==   why: different sections of the omp sections at {{(.*/)?}}race_sections.c:[[@LINE-17]]: the sections of one sections construct are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("r1=%d r2=%d\n", r1, r2);
   return 0;

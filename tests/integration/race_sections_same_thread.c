@@ -61,18 +61,22 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-40]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-44]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-36]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-45]])
   // CHECK-NEXT: ==ompracer==   location: global 'v' of 16 bytes, declared at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-50]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different sections of the omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-47]]: the sections of one sections construct are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-34]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-48]])
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-30]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-49]])
-  // CHECK-NEXT: ==ompracer==   location: global 'v' of 16 bytes, declared at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-54]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-35]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-49]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-31]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-50]])
+  // CHECK-NEXT: ==ompracer==   location: global 'v' of 16 bytes, declared at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-55]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different sections of the omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-52]]: the sections of one sections construct are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-28]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-52]])
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-24]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-53]])
-  // CHECK-NEXT: ==ompracer==   location: global 'v' of 16 bytes, declared at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-58]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-30]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-54]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-26]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-55]])
+  // CHECK-NEXT: ==ompracer==   location: global 'v' of 16 bytes, declared at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-60]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different sections of the omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-57]]: the sections of one sections construct are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-22]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-56]])
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-18]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-57]])
-  // CHECK-NEXT: ==ompracer==   location: global 'v' of 16 bytes, declared at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-62]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-25]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-59]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-21]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-60]])
+  // CHECK-NEXT: ==ompracer==   location: global 'v' of 16 bytes, declared at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-65]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different sections of the omp sections at {{(.*/)?}}race_sections_same_thread.c:[[@LINE-62]]: the sections of one sections construct are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 4 data race(s) reported
   int n = 0;
   for (int i = 0; i < 8; i++)

@@ -18,6 +18,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_simd.c:[[@LINE-2]]:14 in main (iteration of omp simd at {{(.*/)?}}race_simd.c:[[@LINE-4]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_simd.c:[[@LINE-3]]:16 in main (iteration of omp simd at {{(.*/)?}}race_simd.c:[[@LINE-5]])
   // CHECK-NEXT: ==ompracer==   location: global 'a' of 256 bytes, declared at {{(.*/)?}}race_simd.c:[[@LINE-11]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp simd at {{(.*/)?}}race_simd.c:[[@LINE-7]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("a[N-1]=%d\n", a[N - 1]);
   return 0;

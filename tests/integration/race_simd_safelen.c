@@ -21,6 +21,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_simd_safelen.c:[[@LINE-3]]:10 in main (iteration of omp simd at {{(.*/)?}}race_simd_safelen.c:[[@LINE-6]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_simd_safelen.c:[[@LINE-4]]:12 in main (iteration of omp simd at {{(.*/)?}}race_simd_safelen.c:[[@LINE-7]])
   // CHECK-NEXT: ==ompracer==   location: global 'b' of 256 bytes, declared at {{(.*/)?}}race_simd_safelen.c:[[@LINE-13]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp simd at {{(.*/)?}}race_simd_safelen.c:[[@LINE-9]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("a=%d b=%d\n", a[N - 1], b[N - 1]);
   return 0;

@@ -27,6 +27,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_continuation.c:[[@LINE-6]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_continuation.c:[[@LINE-7]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_task_continuation.c:[[@LINE-6]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_task_continuation.c:[[@LINE-11]])
   // CHECK-NEXT: ==ompracer==   location: global 'partial' of 4 bytes, declared at {{(.*/)?}}race_task_continuation.c:[[@LINE-17]]
+  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_task_continuation.c:[[@LINE-10]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("final=%d\n", final_value);
   return 0;

@@ -32,6 +32,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_if0_sibling.c:[[@LINE-10]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_if0_sibling.c:[[@LINE-11]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_if0_sibling.c:[[@LINE-8]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_if0_sibling.c:[[@LINE-10]])
   // CHECK-NEXT: ==ompracer==   location: global 'shared_slot' of 4 bytes, declared at {{(.*/)?}}race_task_if0_sibling.c:[[@LINE-21]]
+  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_task_if0_sibling.c:[[@LINE-14]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("copy=%d\n", copy);
   return 0;

@@ -37,6 +37,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_per_thread.c:[[@LINE-12]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_per_thread.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_per_thread.c:[[@LINE-13]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_per_thread.c:[[@LINE-15]])
   // CHECK-NEXT: ==ompracer==   location: global 'last_writer' of 4 bytes, declared at {{(.*/)?}}race_task_per_thread.c:[[@LINE-26]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_task_per_thread.c:[[@LINE-21]], with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   long sum = 0;
   for (int i = 0; i < n; i++)

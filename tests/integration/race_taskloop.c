@@ -26,11 +26,13 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskloop.c:[[@LINE-6]]:12 in main (iteration of omp taskloop at {{(.*/)?}}race_taskloop.c:[[@LINE-8]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_taskloop.c:[[@LINE-7]]:14 in main (iteration of omp taskloop at {{(.*/)?}}race_taskloop.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   location: global 'a' of 800 bytes, declared at {{(.*/)?}}race_taskloop.c:[[@LINE-18]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp taskloop at {{(.*/)?}}race_taskloop.c:[[@LINE-11]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskloop.c:[[@LINE-11]]:12 in main (iteration of omp taskloop at {{(.*/)?}}race_taskloop.c:[[@LINE-13]])
-  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}race_taskloop.c:[[@LINE-12]]:14 in main (iteration of omp taskloop at {{(.*/)?}}race_taskloop.c:[[@LINE-14]])
-  // PRECISE-NEXT: ==ompracer==   location: global 'a' of 800 bytes, declared at {{(.*/)?}}race_taskloop.c:[[@LINE-23]] (offset {{[0-9]+}})
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskloop.c:[[@LINE-12]]:12 in main (iteration of omp taskloop at {{(.*/)?}}race_taskloop.c:[[@LINE-14]])
+  // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}race_taskloop.c:[[@LINE-13]]:14 in main (iteration of omp taskloop at {{(.*/)?}}race_taskloop.c:[[@LINE-15]])
+  // PRECISE-NEXT: ==ompracer==   location: global 'a' of 800 bytes, declared at {{(.*/)?}}race_taskloop.c:[[@LINE-24]] (offset {{[0-9]+}})
+  // PRECISE-NEXT: ==ompracer==   why: different iterations of the omp taskloop at {{(.*/)?}}race_taskloop.c:[[@LINE-17]]: the iterations of one loop are logically parallel, whichever thread runs them
   // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("b[N-1]=%d\n", b[N - 1]);
   return 0;

@@ -33,10 +33,12 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-13]]:12 in main (iteration of omp taskloop at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-15]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-14]]:14 in main (iteration of omp taskloop at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-16]])
   // CHECK-NEXT: ==ompracer==   location: global 'a' of 512 bytes, declared at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-25]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp taskloop at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-18]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-9]]:10 in main (iteration of omp distribute at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-11]])
-  // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-10]]:12 in main (iteration of omp distribute at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-12]])
-  // CHECK-NEXT: ==ompracer==   location: global 'c' of 512 bytes, declared at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-29]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-10]]:10 in main (iteration of omp distribute at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-12]])
+  // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-11]]:12 in main (iteration of omp distribute at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-13]])
+  // CHECK-NEXT: ==ompracer==   location: global 'c' of 512 bytes, declared at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-30]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp distribute at {{(.*/)?}}race_taskloop_simd.c:[[@LINE-15]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   printf("b=%d d=%d\n", b[N - 1], d[N - 1]);
   return 0;

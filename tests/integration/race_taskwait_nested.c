@@ -43,10 +43,12 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-13]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-15]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-10]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-11]])
   // CHECK-NEXT: ==ompracer==   location: global 'leaf' of 4 bytes, declared at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-29]]
+  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-18]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-16]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-19]])
-  // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-13]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-22]])
-  // CHECK-NEXT: ==ompracer==   location: global 'stage' of 4 bytes, declared at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-32]]
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-17]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-20]])
+  // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-14]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-23]])
+  // CHECK-NEXT: ==ompracer==   location: global 'stage' of 4 bytes, declared at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-33]]
+  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-23]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   printf("after_ok=%d outer_ok=%d\n", after == 2 || after == 3, outer == 3 || outer == 4);
   return 0;

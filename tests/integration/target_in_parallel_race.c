@@ -42,14 +42,17 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-20]]:{{[0-9]+}} in bump (implicit task of omp parallel at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-12]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-21]]:{{[0-9]+}} in bump (implicit task of omp parallel at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-13]])
   // CHECK-NEXT: ==ompracer==   location: global 'count' of 4 bytes, declared at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-27]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-15]], with no barrier between them
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-24]]:{{[0-9]+}} in bump (implicit task of omp parallel at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-16]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-25]]:{{[0-9]+}} in bump (implicit task of omp parallel at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-17]])
-  // CHECK-NEXT: ==ompracer==   location: global 'count' of 4 bytes, declared at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-31]]
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-26]]:{{[0-9]+}} in bump (implicit task of omp parallel at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-18]])
+  // CHECK-NEXT: ==ompracer==   location: global 'count' of 4 bytes, declared at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-32]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-20]], with no barrier between them
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-24]]:{{[0-9]+}} in put (team of omp teams at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-12]])
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-25]]:{{[0-9]+}} in put (team of omp teams at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-13]])
-  // CHECK-NEXT: ==ompracer==   location: global 'cell' of 8 bytes, declared at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-34]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-26]]:{{[0-9]+}} in put (team of omp teams at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-14]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-27]]:{{[0-9]+}} in put (team of omp teams at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-15]])
+  // CHECK-NEXT: ==ompracer==   location: global 'cell' of 8 bytes, declared at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-36]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}target_in_parallel_race.c:[[@LINE-25]], with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 3 data race(s) reported
   printf("slots=%d,%d\n", slot[0], slot[1]);
   return 0;

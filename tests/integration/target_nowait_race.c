@@ -27,6 +27,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}target_nowait_race.c:[[@LINE-4]]:{{[0-9]+}} in main (target task created at {{(.*/)?}}target_nowait_race.c:[[@LINE-5]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}target_nowait_race.c:[[@LINE-4]]:{{[0-9]+}} in main (serial code)
   // CHECK-NEXT: ==ompracer==   location: global 'result' of 4 bytes, declared at {{(.*/)?}}target_nowait_race.c:[[@LINE-12]]
+  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}target_nowait_race.c:[[@LINE-8]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("result=%d\n", result);
   return 0;

@@ -32,10 +32,12 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-13]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-6]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-18]])
   // CHECK-NEXT: ==ompracer==   location: global 'early' of 4 bytes, declared at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-22]]
+  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-17]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-14]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-15]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-13]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-14]])
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-12]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-13]])
-  // CHECK-NEXT: ==ompracer==   location: global 'shared' of 4 bytes, declared at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-26]]
+  // CHECK-NEXT: ==ompracer==   location: global 'shared' of 4 bytes, declared at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-27]]
+  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-18]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   printf("done\n");
   return 0;

@@ -32,6 +32,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}target_teams_distribute_parallel_for_race.c:[[@LINE-10]]:{{[0-9]+}} in set ({{(implicit task of omp parallel|iteration chunk of omp for|iteration of omp for)}} at {{(.*/)?}}target_teams_distribute_parallel_for_race.c:[[@LINE-6]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}target_teams_distribute_parallel_for_race.c:[[@LINE-11]]:{{[0-9]+}} in set ({{(implicit task of omp parallel|iteration chunk of omp for|iteration of omp for)}} at {{(.*/)?}}target_teams_distribute_parallel_for_race.c:[[@LINE-7]])
   // CHECK-NEXT: ==ompracer==   location: global 'last' of 4 bytes, declared at {{(.*/)?}}target_teams_distribute_parallel_for_race.c:[[@LINE-15]]
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}target_teams_distribute_parallel_for_race.c:[[@LINE-9]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   long sum = 0;
   for (int i = 0; i < N; i++)

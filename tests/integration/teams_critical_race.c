@@ -45,10 +45,12 @@ int main(void) {
   // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}teams_critical_race.c:[[@LINE-21]]:{{[0-9]+}} in add (implicit task of omp parallel at {{(.*/)?}}teams_critical_race.c:[[@LINE-10]])
   // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}teams_critical_race.c:[[@LINE-22]]:{{[0-9]+}} in add (implicit task of omp parallel at {{(.*/)?}}teams_critical_race.c:[[@LINE-11]])
   // PRECISE-NEXT: ==ompracer==   location: global 'total' of 4 bytes, declared at {{(.*/)?}}teams_critical_race.c:[[@LINE-28]]
+  // PRECISE-NEXT: ==ompracer==   why: the two accesses are in different teams of the omp teams at {{(.*/)?}}teams_critical_race.c:[[@LINE-16]]; and they hold no common lock: the read at {{(.*/)?}}teams_critical_race.c:[[@LINE-24]]:{{[0-9]+}} holds critical at {{(.*/)?}}teams_critical_race.c:[[@LINE-11]], the write at {{(.*/)?}}teams_critical_race.c:[[@LINE-24]]:{{[0-9]+}} holds critical at {{(.*/)?}}teams_critical_race.c:[[@LINE-11]]
   // PRECISE: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}teams_critical_race.c:[[@LINE-25]]:{{[0-9]+}} in add (implicit task of omp parallel at {{(.*/)?}}teams_critical_race.c:[[@LINE-14]])
   // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}teams_critical_race.c:[[@LINE-26]]:{{[0-9]+}} in add (implicit task of omp parallel at {{(.*/)?}}teams_critical_race.c:[[@LINE-15]])
-  // PRECISE-NEXT: ==ompracer==   location: global 'total' of 4 bytes, declared at {{(.*/)?}}teams_critical_race.c:[[@LINE-32]]
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}teams_critical_race.c:[[@LINE-27]]:{{[0-9]+}} in add (implicit task of omp parallel at {{(.*/)?}}teams_critical_race.c:[[@LINE-16]])
+  // PRECISE-NEXT: ==ompracer==   location: global 'total' of 4 bytes, declared at {{(.*/)?}}teams_critical_race.c:[[@LINE-33]]
+  // PRECISE-NEXT: ==ompracer==   why: the two accesses are in different teams of the omp teams at {{(.*/)?}}teams_critical_race.c:[[@LINE-21]]; and they hold no common lock: the write at {{(.*/)?}}teams_critical_race.c:[[@LINE-29]]:{{[0-9]+}} holds critical at {{(.*/)?}}teams_critical_race.c:[[@LINE-16]], the write at {{(.*/)?}}teams_critical_race.c:[[@LINE-29]]:{{[0-9]+}} holds critical at {{(.*/)?}}teams_critical_race.c:[[@LINE-16]]
   // PRECISE: ==ompracer== SUMMARY: 2 data race(s) reported
   printf("total=%d seen=%d,%d\n", total, seen[0], seen[1]);
   return 0;

@@ -28,6 +28,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_one_team_race.c:[[@LINE-10]]:{{[0-9]+}} in set (team of omp teams at {{(.*/)?}}teams_one_team_race.c:[[@LINE-4]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_one_team_race.c:[[@LINE-11]]:{{[0-9]+}} in set (team of omp teams at {{(.*/)?}}teams_one_team_race.c:[[@LINE-5]])
   // CHECK-NEXT: ==ompracer==   location: global 'shared_max' of 4 bytes, declared at {{(.*/)?}}teams_one_team_race.c:[[@LINE-15]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different teams of the omp teams at {{(.*/)?}}teams_one_team_race.c:[[@LINE-7]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("x=%d max=%d\n", x, shared_max);
   return 0;

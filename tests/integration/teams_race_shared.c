@@ -31,10 +31,12 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}teams_race_shared.c:[[@LINE-11]]:{{[0-9]+}} in add (team of omp teams at {{(.*/)?}}teams_race_shared.c:[[@LINE-7]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_race_shared.c:[[@LINE-12]]:{{[0-9]+}} in add (team of omp teams at {{(.*/)?}}teams_race_shared.c:[[@LINE-8]])
   // CHECK-NEXT: ==ompracer==   location: global 'total' of 4 bytes, declared at {{(.*/)?}}teams_race_shared.c:[[@LINE-17]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different teams of the omp teams at {{(.*/)?}}teams_race_shared.c:[[@LINE-10]]
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_race_shared.c:[[@LINE-15]]:{{[0-9]+}} in add (team of omp teams at {{(.*/)?}}teams_race_shared.c:[[@LINE-11]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_race_shared.c:[[@LINE-16]]:{{[0-9]+}} in add (team of omp teams at {{(.*/)?}}teams_race_shared.c:[[@LINE-12]])
-  // CHECK-NEXT: ==ompracer==   location: global 'total' of 4 bytes, declared at {{(.*/)?}}teams_race_shared.c:[[@LINE-21]]
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_race_shared.c:[[@LINE-17]]:{{[0-9]+}} in add (team of omp teams at {{(.*/)?}}teams_race_shared.c:[[@LINE-13]])
+  // CHECK-NEXT: ==ompracer==   location: global 'total' of 4 bytes, declared at {{(.*/)?}}teams_race_shared.c:[[@LINE-22]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different teams of the omp teams at {{(.*/)?}}teams_race_shared.c:[[@LINE-15]]
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   printf("mine=%d,%d\n", mine[0], mine[1]);
   return 0;

@@ -21,6 +21,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}carried_race.c:[[@LINE-2]]:10 in main (iteration of omp for at {{(.*/)?}}carried_race.c:[[@LINE-4]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}carried_race.c:[[@LINE-3]]:12 in main (iteration of omp for at {{(.*/)?}}carried_race.c:[[@LINE-5]])
   // CHECK-NEXT: ==ompracer==   location: global 'a' of 1024 bytes, declared at {{(.*/)?}}carried_race.c:[[@LINE-11]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}carried_race.c:[[@LINE-7]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("done\n");
   return 0;

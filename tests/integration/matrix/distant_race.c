@@ -23,6 +23,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}distant_race.c:[[@LINE-5]]:14 in main (iteration of omp for at {{(.*/)?}}distant_race.c:[[@LINE-8]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}distant_race.c:[[@LINE-4]]:12 in main (iteration of omp for at {{(.*/)?}}distant_race.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   location: global 'a' of 1024 bytes, declared at {{(.*/)?}}distant_race.c:[[@LINE-15]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}distant_race.c:[[@LINE-11]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("done\n");
   return 0;

@@ -20,10 +20,12 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   {{read|write}} at {{(.*/)?}}indirect_race.c:[[@LINE-2]]:15 in main (iteration of omp for at {{(.*/)?}}indirect_race.c:[[@LINE-4]])
   // CHECK-NEXT: ==ompracer==   {{read|write}} at {{(.*/)?}}indirect_race.c:[[@LINE-3]]:15 in main (iteration of omp for at {{(.*/)?}}indirect_race.c:[[@LINE-5]])
   // CHECK-NEXT: ==ompracer==   location: global 'a' of 1024 bytes, declared at {{(.*/)?}}indirect_race.c:[[@LINE-12]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}indirect_race.c:[[@LINE-7]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}indirect_race.c:[[@LINE-6]]:15 in main (iteration of omp for at {{(.*/)?}}indirect_race.c:[[@LINE-8]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}indirect_race.c:[[@LINE-7]]:15 in main (iteration of omp for at {{(.*/)?}}indirect_race.c:[[@LINE-9]])
-  // CHECK-NEXT: ==ompracer==   location: global 'a' of 1024 bytes, declared at {{(.*/)?}}indirect_race.c:[[@LINE-16]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}indirect_race.c:[[@LINE-8]]:15 in main (iteration of omp for at {{(.*/)?}}indirect_race.c:[[@LINE-10]])
+  // CHECK-NEXT: ==ompracer==   location: global 'a' of 1024 bytes, declared at {{(.*/)?}}indirect_race.c:[[@LINE-17]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}indirect_race.c:[[@LINE-12]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   printf("done\n");
   return 0;

@@ -20,10 +20,12 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}modulo_race.c:[[@LINE-2]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}modulo_race.c:[[@LINE-4]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}modulo_race.c:[[@LINE-3]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}modulo_race.c:[[@LINE-5]])
   // CHECK-NEXT: ==ompracer==   location: global 'acc' of 8 bytes, declared at {{(.*/)?}}modulo_race.c:[[@LINE-9]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}modulo_race.c:[[@LINE-7]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}modulo_race.c:[[@LINE-6]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}modulo_race.c:[[@LINE-8]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}modulo_race.c:[[@LINE-7]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}modulo_race.c:[[@LINE-9]])
-  // CHECK-NEXT: ==ompracer==   location: global 'acc' of 8 bytes, declared at {{(.*/)?}}modulo_race.c:[[@LINE-13]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}modulo_race.c:[[@LINE-8]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}modulo_race.c:[[@LINE-10]])
+  // CHECK-NEXT: ==ompracer==   location: global 'acc' of 8 bytes, declared at {{(.*/)?}}modulo_race.c:[[@LINE-14]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: different iterations of the omp for at {{(.*/)?}}modulo_race.c:[[@LINE-12]]: the iterations of one loop are logically parallel, whichever thread runs them
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   printf("done\n");
   return 0;

@@ -1,0 +1,172 @@
+#include "explain.h"
+
+#include "lock_names.h"
+#include "options.h"
+#include "ospg_workshare.h"
+#include "sites.h"
+#include "sp_query.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *explain_kind_name(bool is_write, bool atomic) {
+  if (atomic)
+    return is_write ? "atomic write" : "atomic read";
+  return is_write ? "write" : "read";
+}
+
+/* " at x.c:12", or "" when the node's directive is unknown. */
+static void at_site(const struct ospg_node *n, char *buf, size_t len) {
+  char where[512];
+  buf[0] = '\0';
+  if (!n->site)
+    return;
+  sites_format_line(n->site, where, sizeof where);
+  snprintf(buf, len, " at %s", where);
+}
+
+/* The directive of a strand that hosts tagged iterations. */
+static const char *iterations_name(unsigned construct) {
+  switch (construct) {
+  case CK_ITER_DISTRIBUTE: return "omp distribute";
+  case CK_ITER_TASKLOOP: return "omp taskloop";
+  case CK_ITER_SIMD: return "omp simd";
+  default: return "omp for";
+  }
+}
+
+static void say_iterations(const char *loop, const char *at, char *buf, size_t len) {
+  snprintf(buf, len,
+           "different iterations of the %s%s: the iterations of one loop are "
+           "logically parallel, whichever thread runs them",
+           loop, at);
+}
+
+/* Two accesses of one strand are parallel only by their iteration tags. */
+static void explain_same_strand(node_id w, char *buf, size_t len) {
+  const struct ospg_node *n = ospg_node(w);
+  char at[520];
+  at_site(n, at, sizeof at);
+  say_iterations(iterations_name(n->construct), at, buf, len);
+}
+
+static const char *workshare_name(node_id ws) {
+  switch (ospg_node(ws)->construct) {
+  case CK_SECTIONS: return "omp sections";
+  case CK_DISTRIBUTE: return "omp distribute";
+  default: return ospg_workshare_is_taskloop(ws) ? "omp taskloop" : "omp for";
+  }
+}
+
+/* Both accesses in one worksharing construct: its parts are parallel, whether the
+ * schedule put them on one thread or on two. */
+static void explain_workshare(const struct shared_workshare *ws, char *buf, size_t len) {
+  const struct ospg_node *n = ospg_node(ws->node);
+  const char *name = workshare_name(ws->node);
+  char at[520];
+  at_site(n, at, sizeof at);
+  if (n->construct == CK_SECTIONS)
+    snprintf(buf, len,
+             "different sections of the %s%s: the sections of one sections construct "
+             "are logically parallel, whichever thread runs them",
+             name, at);
+  else if (ws->in_iteration[0] && ws->in_iteration[1])
+    say_iterations(name, at, buf, len);
+  else
+    snprintf(buf, len,
+             "different chunks of the %s%s: the chunks of one loop are logically "
+             "parallel, whichever thread runs them",
+             name, at);
+}
+
+/* The LCA's child on the side created first says it: a P-node (a task, a thread's
+ * implicit task, a team) runs in parallel with what follows it under the LCA; an
+ * ST-node (precise mode) is a group of children that no taskwait closed. */
+static void explain_lca_child(node_id left, char *buf, size_t len) {
+  const struct ospg_node *n = ospg_node(left);
+  char at[520];
+  at_site(n, at, sizeof at);
+  if (n->type == NODE_ST) {
+    snprintf(buf, len,
+             "a task was not waited for: a taskwait waits for child tasks, not "
+             "for the tasks they create, and the task that created it ended without one");
+    return;
+  }
+  switch (n->construct) {
+  case CK_TASK:
+  case CK_TARGET_TASK:
+    snprintf(buf, len,
+             "the task created%s runs in parallel with what its creator does after "
+             "creating it: no taskwait, taskgroup or dependence orders them",
+             at);
+    return;
+  case CK_IMPLICIT_TASK:
+    snprintf(buf, len,
+             "the two accesses are in different threads' implicit tasks of the omp "
+             "parallel%s, with no barrier between them",
+             at);
+    return;
+  case CK_TEAM:
+    snprintf(buf, len, "the two accesses are in different teams of the omp teams%s", at);
+    return;
+  default: snprintf(buf, len, "nothing in the OSPG orders the two strands");
+  }
+}
+
+static bool is_below(node_id x, node_id ancestor) {
+  for (; x; x = ospg_node(x)->parent)
+    if (x == ancestor)
+      return true;
+  return false;
+}
+
+static void explain_ospg(const struct race_side *a, const struct race_side *b, char *buf,
+                         size_t len) {
+  if (a->node == b->node) {
+    explain_same_strand(a->node, buf, len);
+    return;
+  }
+  node_id left, right;
+  if (!sp_lca_children(a->node, b->node, &left, &right)) {
+    snprintf(buf, len, "nothing in the OSPG orders the two strands");
+    return;
+  }
+  /* sp_lca_children names the sides by creation order, not as a and b. */
+  if (!is_below(a->node, left)) {
+    const struct race_side *t = a;
+    a = b;
+    b = t;
+  }
+  struct shared_workshare ws;
+  if (ospg_shared_workshare(a->node, b->node, left, right, a->iter, b->iter, &ws))
+    explain_workshare(&ws, buf, len);
+  else
+    explain_lca_child(left, buf, len);
+}
+
+/* "the write at x.c:20:7 holds critical(a), the read at x.c:25:9 holds no lock": in
+ * precise mode two accesses under a common lock never race, so when either held a
+ * lock, the explanation says which locks each held (their sets are disjoint). */
+static void explain_locks(const struct race_side *a, const struct race_side *b, char *buf,
+                          size_t len) {
+  const struct race_side *sides[2] = {a, b};
+  size_t used = 0;
+  for (int i = 0; i < 2 && used < len; i++) {
+    char where[512], locks[1024];
+    sites_format_location(sides[i]->site, where, sizeof where);
+    lock_names_describe(sides[i]->locks, locks, sizeof locks);
+    used += (size_t)snprintf(buf + used, len - used, "%sthe %s at %s holds %s", i ? ", " : "",
+                             explain_kind_name(sides[i]->is_write, sides[i]->atomic), where, locks);
+  }
+}
+
+void explain_race(const struct race_side *a, const struct race_side *b, char *buf, size_t len) {
+  explain_ospg(a, b, buf, len);
+  if (g_opts.mode != MODE_PRECISE || !(lock_names_any(a->locks) || lock_names_any(b->locks)))
+    return;
+  size_t used = strlen(buf);
+  if (used + 40 >= len)
+    return;
+  used += (size_t)snprintf(buf + used, len - used, "; and they hold no common lock: ");
+  explain_locks(a, b, buf + used, len - used);
+}

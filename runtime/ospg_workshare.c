@@ -1,0 +1,85 @@
+#include "ospg_workshare.h"
+
+static bool is_workshare(const struct ospg_node *n) {
+  return n->type == NODE_S &&
+         (n->construct == CK_LOOP || n->construct == CK_SECTIONS || n->construct == CK_DISTRIBUTE);
+}
+
+/* Where another task's code begins: what lies below is that task's, not the code of a
+ * worksharing construct above it (although the task may belong to one iteration). */
+static bool is_task_boundary(const struct ospg_node *n) {
+  switch (n->construct) {
+  case CK_IMPLICIT_TASK:
+  case CK_TASK:
+  case CK_TASK_IF0:
+  case CK_TEAM:
+  case CK_TARGET_TASK: return true;
+  default: return false;
+  }
+}
+
+/* The nodes a team's worksharing constructs hang under, one per thread (or team). */
+static bool is_team_member(const struct ospg_node *n) {
+  return n->construct == CK_IMPLICIT_TASK || n->construct == CK_TEAM;
+}
+
+struct walk {
+  node_id ws;       /* the topmost worksharing node no task boundary separates from top */
+  bool crossed_ws;  /* a task boundary lies between the strand and ws */
+  bool crossed_any; /* a task boundary lies between the strand and top */
+};
+
+/* From strand x up to top (excluded). */
+static struct walk walk_up(node_id x, node_id top) {
+  struct walk w = {0, false, false};
+  for (node_id id = x; id && id != top; id = ospg_node(id)->parent) {
+    const struct ospg_node *n = ospg_node(id);
+    if (is_workshare(n)) {
+      w.ws = id;
+      w.crossed_ws = w.crossed_any;
+    } else if (is_task_boundary(n)) {
+      w.ws = 0;
+      w.crossed_any = true;
+    }
+  }
+  return w;
+}
+
+bool ospg_workshare_is_taskloop(node_id ws) {
+  const struct ospg_node *n = ospg_node(ws);
+  return n->construct == CK_LOOP && ospg_node(n->parent)->construct == CK_TASK;
+}
+
+/* One instance: the same node, or two threads' nodes of one directive that are the
+ * same how-manieth worksharing construct of their implicit tasks. */
+static bool same_instance(node_id x, node_id y) {
+  const struct ospg_node *nx = ospg_node(x), *ny = ospg_node(y);
+  return x == y ||
+         (nx->site == ny->site && nx->instance == ny->instance && nx->construct == ny->construct);
+}
+
+bool ospg_shared_workshare(node_id a, node_id b, node_id left, node_id right, uint32_t iter_a,
+                           uint32_t iter_b, struct shared_workshare *out) {
+  const struct ospg_node *l = ospg_node(left), *r = ospg_node(right);
+  node_id lca = l->parent;
+  struct walk wa, wb;
+  if (is_workshare(ospg_node(lca))) { /* two work items of one thread's node */
+    wa = walk_up(a, lca);
+    wb = walk_up(b, lca);
+    *out = (struct shared_workshare){lca, {iter_a || wa.crossed_any, iter_b || wb.crossed_any}};
+    return true;
+  }
+  wa = walk_up(a, left);
+  wb = walk_up(b, right);
+  if (!wa.ws || !wb.ws || !same_instance(wa.ws, wb.ws))
+    return false;
+  bool threads = is_team_member(l) && r->construct == l->construct;
+  /* Two tasks of one taskloop (each with its own node for its iterations). Two
+   * taskloops of one directive that are siblings read as one (nogroup in a loop). */
+  bool taskloop = l->construct == CK_TASK && r->construct == CK_TASK &&
+                  ospg_workshare_is_taskloop(wa.ws) && ospg_workshare_is_taskloop(wb.ws);
+  if (!threads && !taskloop)
+    return false;
+  *out = (struct shared_workshare){wa.ws, {iter_a || wa.crossed_ws, iter_b || wb.crossed_ws}};
+  return true;
+}
