@@ -47,18 +47,29 @@ static site_id loop_site(const struct strand_stack *s, site_id site, enum loop_k
   return from_node ? from_node : site;
 }
 
-/* Names the loop a strand's tagged accesses belong to, for reports. */
-static void label_strand(node_id w, const struct loop_frame *f) {
+/* Names the loop a strand's tagged accesses belong to, for reports, and makes the
+ * task's next strands inherit the name until the loop ends. */
+static void label_strand(struct strand_stack *ss, const struct loop_frame *f) {
+  ss->iteration_construct = (uint8_t)loop_construct_kind((enum loop_kind)f->kind);
+  ss->iteration_site = f->site;
+  node_id w = ss->strand;
   if (w == ospg_root()) /* the root stands in for every node once the arena is full */
     return;
-  ospg_node(w)->construct = (uint8_t)loop_construct_kind((enum loop_kind)f->kind);
-  ospg_node(w)->site = f->site;
+  ospg_node(w)->construct = ss->iteration_construct;
+  ospg_node(w)->site = ss->iteration_site;
+}
+
+/* The loop ended: the strands after it are no iteration's. The current one keeps its
+ * name: its tagged accesses were made in the iterations. */
+static void stop_labelling(struct strand_stack *ss) {
+  ss->iteration_construct = CK_NONE;
+  ss->iteration_site = 0;
 }
 
 /* Makes the task's current strand host f's iterations (a segment begins there). */
-static void host(struct loop_state *ls, const struct strand_stack *ss, struct loop_frame *f) {
+static void host(struct loop_state *ls, struct strand_stack *ss, struct loop_frame *f) {
   node_id w = ss->strand;
-  label_strand(w, f);
+  label_strand(ss, f);
   f->segment = w;
   if (ls->tagged_strand != w) {
     ls->tagged_strand = w;
@@ -182,5 +193,7 @@ void loop_end(struct loop_state *ls, struct strand_stack *ss) {
   /* The outer loop's next iteration sees the strand moved and starts a segment. */
   const struct loop_frame *outer = f->outer_iter ? top_tagged(ls) : NULL;
   if (outer)
-    label_strand(ss->strand, outer);
+    label_strand(ss, outer);
+  else
+    stop_labelling(ss);
 }

@@ -42,6 +42,8 @@ int ss_init(struct strand_stack *s, node_id base) {
   s->strand = 0;
   s->depth = s->cap = 0;
   s->workshares = 0;
+  s->iteration_construct = CK_NONE;
+  s->iteration_site = 0;
   if (push(s, base, FR_BASE))
     return -1;
   ss_new_strand(s);
@@ -59,14 +61,8 @@ node_id ss_top(const struct strand_stack *s) {
 }
 
 node_id ss_new_strand(struct strand_stack *s) {
-  node_id old = s->strand;
-  s->strand = ospg_add(ss_top(s), NODE_W, CK_NONE, 0);
-  /* A strand that continues a loop iteration (after a task creation, say) explains its
-   * tagged accesses as the iteration's (iterations.h, report.c). */
-  if (old && s->strand != ospg_root() && ck_hosts_iterations(ospg_node(old)->construct)) {
-    ospg_node(s->strand)->construct = ospg_node(old)->construct;
-    ospg_node(s->strand)->site = ospg_node(old)->site;
-  }
+  s->strand =
+      ospg_add(ss_top(s), NODE_W, (enum construct_kind)s->iteration_construct, s->iteration_site);
   return s->strand;
 }
 

@@ -36,6 +36,12 @@ struct strand_stack {
    * the same count (and directive) in one barrier phase are one construct instance,
    * whichever threads ran them (ospg_workshare.h). A barrier keeps the count. */
   uint16_t workshares;
+  /* The loop whose iteration the task runs (iterations.c sets it; CK_NONE: none): a
+   * new strand that continues the iteration (after a task creation, say) is labelled
+   * with it, so that its tagged accesses are explained as the iteration's. Strands
+   * after the loop are not. */
+  uint8_t iteration_construct;
+  site_id iteration_site;
 };
 
 /* Starts a stack on a base node and opens the first strand under it. */

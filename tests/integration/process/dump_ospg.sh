@@ -9,6 +9,9 @@
 # the dependence as a dashed edge from the first task to the second. stdout and the
 # exit code are as without the option; `dot -Tsvg` accepts the file (skipped without
 # graphviz). A path that cannot be written gives one ERROR line, not a failure.
+#
+# A second program, a worksharing loop followed by a single: only the strands under
+# the loop's chunks are labelled "iterations of omp for", not the code after the loop.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 cat >"$tmp/p.c" <<'EOF2'
@@ -89,5 +92,39 @@ rc=$?
 check "an unwritable path: exit code unchanged (got $rc)" [ "$rc" = 66 ]
 check "an unwritable path: one ERROR line naming it" \
   [ "$(grep -c "^==ompracer== ERROR: cannot write the OSPG to dump_ospg 'nodir/g.dot': No such file or directory\$" "$tmp/err2")" = 1 ]
+
+cat >"$tmp/q.c" <<'EOF2'
+#include <stdio.h>
+int a[8], sum;
+int main(void) {
+#pragma omp parallel num_threads(2)
+  {
+#pragma omp for
+    for (int i = 0; i < 8; i++)
+      a[i] = i;
+#pragma omp single
+    for (int i = 0; i < 8; i++)
+      sum += a[i];
+  }
+  printf("%d\n", sum);
+  return 0;
+}
+EOF2
+build "$tmp/q.c" "$tmp/q" -O0
+(cd "$tmp" && OMPRACER_OPTIONS=dump_ospg=q.dot OMP_NUM_THREADS=2 timeout -k 5 60 ./q >"$tmp/out3" 2>"$tmp/err3")
+rc=$?
+check "the loop program: exit code 0 (got $rc)" [ "$rc" = 0 ]
+check "the loop program: the dot file was written" [ -s "$tmp/q.dot" ] || show "$tmp/err3"
+cat >"$tmp/check_loop.py" <<'EOF2'
+import re, sys
+text = open(sys.argv[1]).read()
+nodes = {m.group(1): m.group(2) for m in re.finditer(r'^  (n\d+) \[[^\n]*label="([^"]*)"\];$', text, re.M)}
+parent = {c: p for p, c in re.findall(r'^  (n\d+) -> (n\d+);$', text, re.M)}
+labelled = [n for n, l in nodes.items() if re.search(r'^W\d+\\niterations of omp for q\.c:6$', l)]
+ok = bool(labelled) and all(re.search(r'^P\d+\\nchunk q\.c:6$', nodes[parent[n]]) for n in labelled)
+print(("ok: " if ok else "FAIL: ") + "only strands under a chunk are labelled iterations of omp for")
+sys.exit(0 if ok else 1)
+EOF2
+[ -s "$tmp/q.dot" ] && { python3 "$tmp/check_loop.py" "$tmp/q.dot" || { failures=$((failures + 1)); show "$tmp/q.dot"; }; }
 
 finish
