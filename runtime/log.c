@@ -1,5 +1,7 @@
 #include "log.h"
 
+#include "path_template.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -27,41 +29,7 @@ static void set_pid_prefix(void) {
 /* log_path with %p replaced by the pid and %% by '%'; NULL (and g_error set) when it
  * holds another '%' sequence or does not fit. */
 static char *expand(const char *tmpl, bool *has_pid) {
-  size_t cap = strlen(tmpl) + 1, len = 0;
-  char pid[24];
-  snprintf(pid, sizeof pid, "%ld", (long)getpid());
-  for (const char *p = tmpl; *p; p++)
-    if (p[0] == '%' && p[1] == 'p')
-      cap += strlen(pid);
-  char *out = malloc(cap);
-  if (!out) {
-    snprintf(g_error, sizeof g_error, "cannot use log_path '%.400s': out of memory", tmpl);
-    return NULL;
-  }
-  *has_pid = false;
-  for (const char *p = tmpl; *p; p++) {
-    if (*p != '%') {
-      out[len++] = *p;
-      continue;
-    }
-    if (p[1] == 'p') {
-      memcpy(out + len, pid, strlen(pid));
-      len += strlen(pid);
-      *has_pid = true;
-    } else if (p[1] == '%') {
-      out[len++] = '%';
-    } else {
-      snprintf(g_error, sizeof g_error,
-               "cannot use log_path '%.400s': '%%%.1s' is not a known sequence (%%p is the "
-               "process id, %%%% a percent sign)",
-               tmpl, p[1] ? p + 1 : "");
-      free(out);
-      return NULL;
-    }
-    p++;
-  }
-  out[len] = '\0';
-  return out;
+  return path_expand(tmpl, "log_path", has_pid, g_error, sizeof g_error);
 }
 
 /* Opens `path` for appending without following a symbolic link: a new file is created

@@ -10,6 +10,7 @@
 #include "options.h"
 #include "ospg.h"
 #include "ospg_dump.h"
+#include "path_template.h"
 #include "report.h"
 #include "shadow.h"
 #include "suppressions.h"
@@ -51,6 +52,15 @@ static void on_fork_child(void) {
 
 /* Reads the options once, from whichever comes first: our constructor or libomp
  * asking for the tool. A bad option stops the program before it does anything. */
+/* A dump_ospg path with an unknown '%' sequence is refused at start, like log_path. */
+static bool dump_path_valid(char *err, size_t len) {
+  bool has_pid;
+  char *path = path_expand(g_opts.dump_ospg, "dump_ospg", &has_pid, err, len);
+  bool valid = path != NULL;
+  free(path);
+  return valid;
+}
+
 static void setup(void) {
   char err[512];
   if (options_parse(getenv("OMPRACER_OPTIONS"), err, sizeof err)) {
@@ -69,6 +79,10 @@ static void setup(void) {
     _exit(OMPR_EXIT_BAD_OPTIONS);
   }
   if (g_opts.suppressions && suppressions_load(g_opts.suppressions, err, sizeof err)) {
+    fprintf(stderr, OMPR_PREFIX "ERROR: OMPRACER_OPTIONS: %s\n", err);
+    _exit(OMPR_EXIT_BAD_OPTIONS);
+  }
+  if (g_opts.dump_ospg && !dump_path_valid(err, sizeof err)) {
     fprintf(stderr, OMPR_PREFIX "ERROR: OMPRACER_OPTIONS: %s\n", err);
     _exit(OMPR_EXIT_BAD_OPTIONS);
   }
@@ -124,11 +138,19 @@ static void exit_with_verdict(void) {
   }
 }
 
-/* Option dump_ospg: the graph as it stands at exit (a failure is said, not fatal). */
+/* Option dump_ospg: the graph as it stands at exit (a failure is said, not fatal), to
+ * the path with %p as this process's id (each forked child writes its own file). */
 static void dump_ospg(void) {
-  if (g_opts.dump_ospg && ospg_dump_write(g_opts.dump_ospg) != 0)
-    log_line("ERROR: cannot write the OSPG to dump_ospg '%s': %s", g_opts.dump_ospg,
-             strerror(errno));
+  if (!g_opts.dump_ospg)
+    return;
+  char err[600];
+  bool has_pid;
+  char *path = path_expand(g_opts.dump_ospg, "dump_ospg", &has_pid, err, sizeof err);
+  if (!path)
+    log_line("ERROR: %s", err);
+  else if (ospg_dump_write(path) != 0)
+    log_line("ERROR: cannot write the OSPG to dump_ospg '%s': %s", path, strerror(errno));
+  free(path);
 }
 
 /* Runs from the dynamic linker's finalisation, after the program's atexit handlers:

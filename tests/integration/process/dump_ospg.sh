@@ -12,6 +12,8 @@
 #
 # A second program, a worksharing loop followed by a single: only the strands under
 # the loop's chunks are labelled "iterations of omp for", not the code after the loop.
+# %p in the path is the process id (one file per process, like log_path); an unknown
+# '%' sequence is refused at start with exit code 64.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 cat >"$tmp/p.c" <<'EOF2'
@@ -95,6 +97,7 @@ check "an unwritable path: one ERROR line naming it" \
 
 cat >"$tmp/q.c" <<'EOF2'
 #include <stdio.h>
+#include <unistd.h>
 int a[8], sum;
 int main(void) {
 #pragma omp parallel num_threads(2)
@@ -106,25 +109,32 @@ int main(void) {
     for (int i = 0; i < 8; i++)
       sum += a[i];
   }
-  printf("%d\n", sum);
+  printf("%ld\n", (long)getpid());
   return 0;
 }
 EOF2
 build "$tmp/q.c" "$tmp/q" -O0
-(cd "$tmp" && OMPRACER_OPTIONS=dump_ospg=q.dot OMP_NUM_THREADS=2 timeout -k 5 60 ./q >"$tmp/out3" 2>"$tmp/err3")
+(cd "$tmp" && OMPRACER_OPTIONS=dump_ospg=q.%p.dot OMP_NUM_THREADS=2 timeout -k 5 60 ./q >"$tmp/out3" 2>"$tmp/err3")
 rc=$?
-check "the loop program: exit code 0 (got $rc)" [ "$rc" = 0 ]
-check "the loop program: the dot file was written" [ -s "$tmp/q.dot" ] || show "$tmp/err3"
+qpid=$(cat "$tmp/out3")
+check "%p: exit code 0 (got $rc)" [ "$rc" = 0 ]
+check "%p: the file is named by the process id" [ -s "$tmp/q.$qpid.dot" ] || { ls "$tmp"; show "$tmp/err3"; }
 cat >"$tmp/check_loop.py" <<'EOF2'
 import re, sys
 text = open(sys.argv[1]).read()
 nodes = {m.group(1): m.group(2) for m in re.finditer(r'^  (n\d+) \[[^\n]*label="([^"]*)"\];$', text, re.M)}
 parent = {c: p for p, c in re.findall(r'^  (n\d+) -> (n\d+);$', text, re.M)}
-labelled = [n for n, l in nodes.items() if re.search(r'^W\d+\\niterations of omp for q\.c:6$', l)]
-ok = bool(labelled) and all(re.search(r'^P\d+\\nchunk q\.c:6$', nodes[parent[n]]) for n in labelled)
+labelled = [n for n, l in nodes.items() if re.search(r'^W\d+\\niterations of omp for q\.c:7$', l)]
+ok = bool(labelled) and all(re.search(r'^P\d+\\nchunk q\.c:7$', nodes[parent[n]]) for n in labelled)
 print(("ok: " if ok else "FAIL: ") + "only strands under a chunk are labelled iterations of omp for")
 sys.exit(0 if ok else 1)
 EOF2
-[ -s "$tmp/q.dot" ] && { python3 "$tmp/check_loop.py" "$tmp/q.dot" || { failures=$((failures + 1)); show "$tmp/q.dot"; }; }
+[ -s "$tmp/q.$qpid.dot" ] && { python3 "$tmp/check_loop.py" "$tmp/q.$qpid.dot" || { failures=$((failures + 1)); show "$tmp/q.$qpid.dot"; }; }
+
+(cd "$tmp" && OMPRACER_OPTIONS=dump_ospg=g.%q.dot OMP_NUM_THREADS=2 timeout -k 5 60 ./q >"$tmp/out4" 2>"$tmp/err4")
+rc=$?
+check "an unknown % sequence: exit code 64 (got $rc)" [ "$rc" = 64 ]
+check "an unknown % sequence: the ERROR line says why" \
+  grep -q "^==ompracer== ERROR: OMPRACER_OPTIONS: cannot use dump_ospg 'g.%q.dot': '%q' is not a known sequence" "$tmp/err4"
 
 finish
