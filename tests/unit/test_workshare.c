@@ -1,0 +1,129 @@
+/* ospg_workshare.h driven through the OSPG construction API: the worksharing
+ * construct two strands share, found alike whether the schedule put the two parts on
+ * two threads (each with its own node for the construct) or on one (two chunks, or
+ * tasks created in iterations); two instances of one directive, or two directives,
+ * are not one; the tasks of one taskloop share it. */
+#include "check.h"
+#include "ospg.h"
+#include "ospg_workshare.h"
+#include "sp_query.h"
+#include "strand_stack.h"
+
+#include <stdbool.h>
+
+enum { PARALLEL_SITE = 3, LOOP_SITE = 7, OTHER_LOOP_SITE = 8, TASKLOOP_SITE = 9 };
+
+/* A barrier phase of a team of two: each thread's implicit task. */
+struct team2 {
+  struct strand_stack t[2];
+};
+
+static void team_begin(struct team2 *team) {
+  node_id phase = ospg_add(ospg_root(), NODE_S, CK_BARRIER_PHASE, PARALLEL_SITE);
+  for (int i = 0; i < 2; i++)
+    ss_init(&team->t[i], ospg_add(phase, NODE_P, CK_IMPLICIT_TASK, PARALLEL_SITE));
+}
+
+static void team_end(struct team2 *team) {
+  for (int i = 0; i < 2; i++)
+    ss_destroy(&team->t[i]);
+}
+
+/* A thread enters a worksharing loop and takes a chunk. */
+static node_id chunk_of(struct strand_stack *s, site_id loop) {
+  ss_workshare_begin(s, CK_LOOP, loop);
+  ss_work_item(s, CK_CHUNK);
+  return s->strand;
+}
+
+/* ospg_shared_workshare for two strands, a created first. */
+static bool shared(node_id a, node_id b, uint32_t iter_a, uint32_t iter_b,
+                   struct shared_workshare *ws) {
+  node_id left, right;
+  if (!sp_lca_children(a, b, &left, &right))
+    return false;
+  return ospg_shared_workshare(a, b, left, right, iter_a, iter_b, ws);
+}
+
+/* Two threads' chunks of one loop: one construct, although they meet only at the
+ * barrier phase; the same as two chunks of one thread. */
+static void two_threads_one_loop(void) {
+  struct team2 team;
+  team_begin(&team);
+  node_id a = chunk_of(&team.t[0], LOOP_SITE);
+  node_id b = chunk_of(&team.t[1], LOOP_SITE);
+  struct shared_workshare ws;
+  CHECK(shared(a, b, 5, 9, &ws));
+  CHECK(ospg_node(ws.node)->site == LOOP_SITE && ospg_node(ws.node)->construct == CK_LOOP);
+  CHECK(ws.in_iteration[0] && ws.in_iteration[1]);
+  CHECK(!ospg_workshare_is_taskloop(ws.node));
+  ss_work_item(&team.t[0], CK_CHUNK); /* thread 0's next chunk */
+  node_id c = team.t[0].strand;
+  CHECK(shared(a, c, 5, 6, &ws));
+  CHECK(ospg_node(ws.node)->site == LOOP_SITE);
+  CHECK(shared(a, c, 5, 0, &ws) && !ws.in_iteration[1]); /* chunk code, no iteration */
+  team_end(&team);
+}
+
+/* The second loop of one directive (a nowait loop in a serial loop, say) is not the
+ * first; nor is another directive's loop. */
+static void other_instances(void) {
+  struct team2 team;
+  team_begin(&team);
+  node_id a = chunk_of(&team.t[0], LOOP_SITE);
+  chunk_of(&team.t[1], LOOP_SITE);
+  ss_workshare_end(&team.t[1]);
+  node_id b = chunk_of(&team.t[1], LOOP_SITE); /* thread 1's second instance */
+  struct shared_workshare ws;
+  CHECK(!shared(a, b, 5, 9, &ws));
+  team_end(&team);
+
+  team_begin(&team);
+  a = chunk_of(&team.t[0], LOOP_SITE);
+  b = chunk_of(&team.t[1], OTHER_LOOP_SITE);
+  CHECK(!shared(a, b, 5, 9, &ws));
+  team_end(&team);
+}
+
+/* A task created in an iteration belongs to it: its strand has no tag of its own. */
+static void task_in_iteration(void) {
+  struct team2 team;
+  team_begin(&team);
+  chunk_of(&team.t[0], LOOP_SITE);
+  struct strand_stack task;
+  ss_task_create(&team.t[0], &task, 11, false);
+  node_id b = chunk_of(&team.t[1], LOOP_SITE);
+  struct shared_workshare ws;
+  CHECK(shared(task.strand, b, 0, 9, &ws));
+  CHECK(ws.in_iteration[0] && ws.in_iteration[1]);
+  ss_destroy(&task);
+  team_end(&team);
+}
+
+/* The tasks of one taskloop, each with its own node for its iterations. */
+static void taskloop_tasks(void) {
+  struct strand_stack creator, t[2];
+  ss_init(&creator, ospg_add(ospg_root(), NODE_P, CK_IMPLICIT_TASK, PARALLEL_SITE));
+  for (int i = 0; i < 2; i++) {
+    ss_task_create(&creator, &t[i], TASKLOOP_SITE, false);
+    chunk_of(&t[i], TASKLOOP_SITE);
+  }
+  struct shared_workshare ws;
+  CHECK(shared(t[0].strand, t[1].strand, 2, 40, &ws));
+  CHECK(ospg_workshare_is_taskloop(ws.node));
+  for (int i = 0; i < 2; i++)
+    ss_destroy(&t[i]);
+  ss_destroy(&creator);
+}
+
+int main(void) {
+  if (ospg_init(1 << 16)) {
+    fprintf(stderr, "cannot reserve the OSPG\n");
+    return 1;
+  }
+  RUN_TEST(two_threads_one_loop);
+  RUN_TEST(other_instances);
+  RUN_TEST(task_in_iteration);
+  RUN_TEST(taskloop_tasks);
+  return finish();
+}
