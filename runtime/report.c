@@ -27,6 +27,11 @@ static pthread_mutex_t g_report_mutex = PTHREAD_MUTEX_INITIALIZER;
 static unsigned g_count;
 static unsigned g_suppressed; /* site pairs silenced by option suppressions */
 static bool g_closed;
+/* Option dump_ospg: the first reported race's two sides, in report order, so that the
+ * dump at exit can show its region with the two strands and their LCA. Only written
+ * when a race is reported with the option set: the access path never sees it. */
+static struct race_side g_first_race[2];
+static bool g_have_first_race;
 
 static uint64_t pair_key(uint32_t a, uint32_t b) {
   uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
@@ -210,6 +215,11 @@ void report_race(const struct race_found *race, const struct access_now *now) {
     first = &cur;
     second = &prev;
   }
+  if (g_opts.dump_ospg && !g_have_first_race) {
+    g_first_race[0] = *first;
+    g_first_race[1] = *second;
+    g_have_first_race = true;
+  }
   if (g_opts.report != REPORT_TEXT) {
     report_race_machine(first, second, race);
     pthread_mutex_unlock(&g_report_mutex);
@@ -232,6 +242,17 @@ void report_race(const struct race_found *race, const struct access_now *now) {
   }
   log_unlock();
   pthread_mutex_unlock(&g_report_mutex);
+}
+
+bool report_first_race(struct race_side *first, struct race_side *second) {
+  pthread_mutex_lock(&g_report_mutex);
+  bool have = g_have_first_race;
+  if (have) {
+    *first = g_first_race[0];
+    *second = g_first_race[1];
+  }
+  pthread_mutex_unlock(&g_report_mutex);
+  return have;
 }
 
 unsigned report_count(void) {
@@ -273,6 +294,7 @@ void report_atfork_child(void) {
   g_reported.len = 0;
   g_count = 0;
   g_suppressed = 0;
+  g_have_first_race = false; /* the child's dump shows its own first race */
   rformat_atfork_child();
   g_closed = false;
   pthread_mutex_unlock(&g_report_mutex);

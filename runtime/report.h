@@ -4,9 +4,15 @@
 #define OMPRACER_REPORT_H
 
 #include "access.h"
+#include "explain.h"
+
+#include <stdbool.h>
 
 void report_race(const struct race_found *race, const struct access_now *now);
 unsigned report_count(void);
+/* Option dump_ospg: the first race reported (not suppressed), its sides in the order
+ * the report printed them; false when none was (or the option is not set). */
+bool report_first_race(struct race_side *first, struct race_side *second);
 /* Closes the reports and prints the summary line when there were races (or always at
  * verbosity >= 1). Races found after it (by threads still running while the program
  * exits, e.g. after exit() in a parallel region) are neither printed nor counted, so

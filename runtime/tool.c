@@ -139,16 +139,19 @@ static void exit_with_verdict(void) {
 }
 
 /* Option dump_ospg: the graph as it stands at exit (a failure is said, not fatal), to
- * the path with %p as this process's id (each forked child writes its own file). */
+ * the path with %p as this process's id (each forked child writes its own file): the
+ * region of the first race reported, or the whole graph when there was none. */
 static void dump_ospg(void) {
   if (!g_opts.dump_ospg)
     return;
   char err[600];
   bool has_pid;
   char *path = path_expand(g_opts.dump_ospg, "dump_ospg", &has_pid, err, sizeof err);
+  struct race_side race[2];
+  bool raced = path && report_first_race(&race[0], &race[1]);
   if (!path)
     log_line("ERROR: %s", err);
-  else if (ospg_dump_write(path) != 0)
+  else if (ospg_dump_write(path, raced ? race : NULL) != 0)
     log_line("ERROR: cannot write the OSPG to dump_ospg '%s': %s", path, strerror(errno));
   free(path);
 }
