@@ -14,6 +14,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/AtomicOrdering.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
@@ -120,6 +121,7 @@ private:
   void instrumentLoadStore(Instruction *I, Value *Addr, Type *Ty, bool IsWrite, bool Atomic);
   bool wantsLoopRange(Instruction &I);
   void instrumentLoopRange(Instruction *I, const LoopRange &R);
+  void instrumentAtomicDone(Instruction *I, Value *Addr, uint32_t Flags);
   void instrumentMemIntrinsic(MemIntrinsic *MI);
   void instrumentCall(CallBase *CB);
   void instrumentConstruct(CallBase *CB, StringRef Name);
@@ -255,6 +257,63 @@ bool Instrumenter::shouldInstrument(Value *Addr) {
   return false;
 }
 
+// What an atomic instruction does, for the hooks (OMPRACER_ATOMIC_*): whether it reads
+// and writes, and whether its memory order makes the read an acquire and the write a
+// release. A cmpxchg counts with its success ordering.
+uint32_t atomicFlags(const Instruction *I) {
+  AtomicOrdering O = AtomicOrdering::NotAtomic;
+  bool Reads = true, Writes = true;
+  if (const auto *LI = dyn_cast<LoadInst>(I))
+    O = LI->getOrdering(), Writes = false;
+  else if (const auto *SI = dyn_cast<StoreInst>(I))
+    O = SI->getOrdering(), Reads = false;
+  else if (const auto *RMW = dyn_cast<AtomicRMWInst>(I))
+    O = RMW->getOrdering();
+  else if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(I))
+    O = CX->getSuccessOrdering();
+  uint32_t F = (Reads ? OMPRACER_ATOMIC_READ : 0) | (Writes ? OMPRACER_ATOMIC_WRITE : 0);
+  if (Reads && isAcquireOrStronger(O))
+    F |= OMPRACER_ATOMIC_ACQUIRE;
+  if (Writes && isReleaseOrStronger(O))
+    F |= OMPRACER_ATOMIC_RELEASE;
+  return F;
+}
+
+// A value of up to 64 bits as the hook's uint64_t (zero-extended), or null (wider, or a
+// vector: the runtime then matches no read against it).
+Value *asU64(IRBuilder<> &IRB, const DataLayout &DL, Value *V) {
+  Type *Ty = V->getType();
+  if (Ty->isPointerTy())
+    return IRB.CreatePtrToInt(V, IRB.getInt64Ty());
+  if (Ty->isFloatingPointTy() && DL.getTypeSizeInBits(Ty) <= 64)
+    V = IRB.CreateBitCast(V, IRB.getIntNTy(DL.getTypeSizeInBits(Ty))), Ty = V->getType();
+  if (Ty->isIntegerTy() && Ty->getIntegerBitWidth() <= 64)
+    return IRB.CreateZExt(V, IRB.getInt64Ty());
+  return nullptr;
+}
+
+// The value an atomicrmw writes, computed from the old value it returns; null for the
+// operations not listed (the runtime then matches no read against it).
+Value *rmwWritten(IRBuilder<> &IRB, AtomicRMWInst *RMW) {
+  Value *Old = RMW, *V = RMW->getValOperand();
+  switch (RMW->getOperation()) {
+  case AtomicRMWInst::Xchg: return V;
+  case AtomicRMWInst::Add: return IRB.CreateAdd(Old, V);
+  case AtomicRMWInst::Sub: return IRB.CreateSub(Old, V);
+  case AtomicRMWInst::And: return IRB.CreateAnd(Old, V);
+  case AtomicRMWInst::Nand: return IRB.CreateNot(IRB.CreateAnd(Old, V));
+  case AtomicRMWInst::Or: return IRB.CreateOr(Old, V);
+  case AtomicRMWInst::Xor: return IRB.CreateXor(Old, V);
+  case AtomicRMWInst::Max: return IRB.CreateSelect(IRB.CreateICmpSGT(Old, V), Old, V);
+  case AtomicRMWInst::Min: return IRB.CreateSelect(IRB.CreateICmpSLT(Old, V), Old, V);
+  case AtomicRMWInst::UMax: return IRB.CreateSelect(IRB.CreateICmpUGT(Old, V), Old, V);
+  case AtomicRMWInst::UMin: return IRB.CreateSelect(IRB.CreateICmpULT(Old, V), Old, V);
+  case AtomicRMWInst::FAdd: return IRB.CreateFAdd(Old, V);
+  case AtomicRMWInst::FSub: return IRB.CreateFSub(Old, V);
+  default: return nullptr;
+  }
+}
+
 // ---- Accesses ------------------------------------------------------------------------
 
 void Instrumenter::instrumentLoadStore(Instruction *I, Value *Addr, Type *Ty, bool IsWrite,
@@ -269,8 +328,11 @@ void Instrumenter::instrumentLoadStore(Instruction *I, Value *Addr, Type *Ty, bo
   IRBuilder<> IRB(I);
   uint64_t Bytes = Size.getFixedValue();
   if (IsAtomic) {
-    IRB.CreateCall(Hooks.Atomic, {Addr, IRB.getInt64(Bytes), IRB.getInt32(IsWrite),
+    uint32_t Flags = atomicFlags(I);
+    IRB.CreateCall(Hooks.Atomic, {Addr, IRB.getInt64(Bytes), IRB.getInt32(Flags),
                                   site(IRB, I, OMPRACER_SITE_ATOMIC)});
+    if (OMPRACER_ATOMIC_HAS_DONE(Flags))
+      instrumentAtomicDone(I, Addr, Flags);
     C.Atomics++;
     return;
   }
@@ -309,6 +371,35 @@ void Instrumenter::instrumentLoopRange(Instruction *I, const LoopRange &R) {
                    {R.Start, R.Count, R.Stride, R.Bytes, Site});
   else
     IRB.CreateCall(IsWrite ? Hooks.WriteRange : Hooks.ReadRange, {R.Start, R.Bytes, Site});
+}
+
+// After an atomic instruction: the values it read and wrote, for synchronisation
+// (hooks.h, __ompracer_atomic_done).
+void Instrumenter::instrumentAtomicDone(Instruction *I, Value *Addr, uint32_t Flags) {
+  IRBuilder<> IRB(I->getNextNode());
+  IRB.SetCurrentDebugLocation(I->getDebugLoc());
+  Value *Read = nullptr, *Written = nullptr, *Failed = nullptr;
+  if (auto *LI = dyn_cast<LoadInst>(I)) {
+    Read = LI;
+  } else if (auto *SI = dyn_cast<StoreInst>(I)) {
+    Written = SI->getValueOperand();
+  } else if (auto *RMW = dyn_cast<AtomicRMWInst>(I)) {
+    Read = RMW;
+    Written = rmwWritten(IRB, RMW);
+  } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(I)) {
+    Read = IRB.CreateExtractValue(CX, 0);
+    Written = CX->getNewValOperand();
+    Failed = IRB.CreateNot(IRB.CreateExtractValue(CX, 1));
+  }
+  Value *Zero = IRB.getInt64(0);
+  Value *ReadV = Read ? asU64(IRB, DL, Read) : nullptr;
+  Value *WrittenV = Written ? asU64(IRB, DL, Written) : nullptr;
+  Flags |= (ReadV ? OMPRACER_ATOMIC_READ_VALUE : 0) | (WrittenV ? OMPRACER_ATOMIC_WRITE_VALUE : 0);
+  Value *FlagsV = IRB.getInt32(Flags);
+  if (Failed)
+    FlagsV = IRB.CreateSelect(Failed, IRB.getInt32(Flags | OMPRACER_ATOMIC_FAILED), FlagsV);
+  IRB.CreateCall(Hooks.AtomicDone,
+                 {Addr, ReadV ? ReadV : Zero, WrittenV ? WrittenV : Zero, FlagsV});
 }
 
 // memcpy / memmove read their source and write their destination, memset writes its
@@ -454,7 +545,13 @@ void Instrumenter::instrumentCall(CallBase *CB) {
     return;
   }
   if (isConstructCall(Name)) {
+    // A lock hand-off is noted while the lock is still held (the next holder looks
+    // for it as soon as it has the lock); a flush takes effect after the call.
+    if (isLockRelease(Name) && CB->arg_size() > 0)
+      IRBuilder<>(CB).CreateCall(Hooks.LockRelease, {CB->getArgOperand(0)});
     instrumentConstruct(CB, Name);
+    if (isFlush(Name) && isa<CallInst>(CB))
+      IRBuilder<>(CB->getNextNode()).CreateCall(Hooks.Flush, {});
     return;
   }
   const HeapAllocator *A = heapAllocator(Name, *CB);
@@ -594,8 +691,7 @@ void Instrumenter::runOnFunction(Function &F) {
 void Instrumenter::collectGlobals() {
   for (GlobalVariable &GV : M.globals()) {
     if (GV.isDeclaration() || GV.isConstant() || GV.isThreadLocal() || isToolGlobal(GV) ||
-        GV.getAddressSpace() != 0 || GV.getName().starts_with(".") ||
-        !GV.getValueType()->isSized())
+        GV.getAddressSpace() != 0 || GV.getName().starts_with(".") || !GV.getValueType()->isSized())
       continue;
     SiteTable::Global G{&GV, DL.getTypeAllocSize(GV.getValueType()).getFixedValue(),
                         GV.getName().str(), "", 0};

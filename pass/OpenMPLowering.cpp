@@ -33,6 +33,14 @@ bool isConstructCall(StringRef Callee) {
   return isRuntimeEntry(Callee) || isLockCall(Callee);
 }
 
+bool isFlush(StringRef Callee) {
+  return Callee == "__kmpc_flush";
+}
+
+bool isLockRelease(StringRef Callee) {
+  return Callee == "omp_unset_lock" || Callee == "omp_unset_nest_lock";
+}
+
 bool isTaskBeginIf0(StringRef Callee) {
   return Callee == "__kmpc_omp_task_begin_if0";
 }

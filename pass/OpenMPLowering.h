@@ -43,6 +43,11 @@ bool isLockCall(llvm::StringRef Callee);
 // A call the runtime is told the directive of (__ompracer_construct).
 bool isConstructCall(llvm::StringRef Callee);
 
+// __kmpc_flush: `#pragma omp flush`, and what clang emits after seq_cst atomics.
+bool isFlush(llvm::StringRef Callee);
+// omp_unset_lock / omp_unset_nest_lock (argument 0: the lock).
+bool isLockRelease(llvm::StringRef Callee);
+
 // __kmpc_omp_task_begin_if0: the task about to be created is an if(0) task.
 bool isTaskBeginIf0(llvm::StringRef Callee);
 // __kmpc_doacross_init: a loop with ordered(n) and depend(sink/source).

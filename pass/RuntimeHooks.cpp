@@ -88,12 +88,15 @@ RuntimeHooks::RuntimeHooks(Module &M) {
   ReadStrided = OMPRACER_DECLARE_HOOK(__ompracer_read_strided);
   WriteStrided = OMPRACER_DECLARE_HOOK(__ompracer_write_strided);
   Atomic = OMPRACER_DECLARE_HOOK(__ompracer_atomic);
+  AtomicDone = OMPRACER_DECLARE_HOOK(__ompracer_atomic_done);
   FreshMemory = OMPRACER_DECLARE_HOOK(__ompracer_fresh_memory);
   FreshObject = OMPRACER_DECLARE_HOOK(__ompracer_fresh_object);
   Construct = OMPRACER_DECLARE_HOOK(__ompracer_construct);
   SectionBegin = OMPRACER_DECLARE_HOOK(__ompracer_section_begin);
   TaskIf0 = OMPRACER_DECLARE_HOOK(__ompracer_task_if0);
   Unsupported = OMPRACER_DECLARE_HOOK(__ompracer_unsupported);
+  Flush = OMPRACER_DECLARE_HOOK(__ompracer_flush);
+  LockRelease = OMPRACER_DECLARE_HOOK(__ompracer_lock_release);
   TargetBegin = OMPRACER_DECLARE_HOOK(__ompracer_target_begin);
   TargetEnd = OMPRACER_DECLARE_HOOK(__ompracer_target_end);
   LoopBegin = OMPRACER_DECLARE_HOOK(__ompracer_loop_begin);

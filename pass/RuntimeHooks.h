@@ -46,6 +46,11 @@ static_assert(OMPRACER_LOOP_FOR != OMPRACER_LOOP_DISTRIBUTE &&
 static_assert(OMPRACER_UNSUPPORTED_DOACROSS > 0 && OMPRACER_UNSUPPORTED_DOACROSS <= UINT32_MAX,
               "unsupported-construct codes are passed as __ompracer_unsupported's uint32_t what");
 
+static_assert((OMPRACER_ATOMIC_WRITE | OMPRACER_ATOMIC_READ | OMPRACER_ATOMIC_ACQUIRE |
+               OMPRACER_ATOMIC_RELEASE | OMPRACER_ATOMIC_READ_VALUE | OMPRACER_ATOMIC_WRITE_VALUE |
+               OMPRACER_ATOMIC_FAILED) == 0x7f,
+              "atomic flags are distinct bits of __ompracer_atomic's uint32_t flags");
+
 struct RuntimeHooks {
   explicit RuntimeHooks(llvm::Module &M);
 
@@ -57,10 +62,12 @@ struct RuntimeHooks {
   llvm::FunctionCallee ReadRange, WriteRange;
   // One access of a loop, for all its iterations (LoopRanges.h): count, stride, size.
   llvm::FunctionCallee ReadStrided, WriteStrided;
-  llvm::FunctionCallee Atomic;
+  llvm::FunctionCallee Atomic, AtomicDone;
   llvm::FunctionCallee FreshMemory, FreshObject;
   // OpenMP constructs.
   llvm::FunctionCallee Construct, SectionBegin, TaskIf0, Unsupported;
+  // Synchronisation written by hand: flush, and a lock about to be released.
+  llvm::FunctionCallee Flush, LockRelease;
   // A target region run on the host (MarkTargets).
   llvm::FunctionCallee TargetBegin, TargetEnd;
   // Iteration strands (MarkLoops). LoopEnd has no memory attributes on purpose: see

@@ -9,6 +9,7 @@
 #include "objects.h"
 #include "report.h"
 #include "sites.h"
+#include "sync_order.h"
 #include "thread_state.h"
 #include "tls.h"
 #include "unsupported.h"
@@ -35,6 +36,8 @@ INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t 
     return;
   /* A reduction's combining step is mutually exclusive with the others of its kind,
    * whichever method libomp picks (tree, atomic, critical): it counts as atomic. */
+  if (!atomic)
+    t_sync_touched = true; /* the strand has accesses: a release must end it */
   uint32_t atomic_bit = (atomic ? ACCESS_ATOMIC : 0) | t->combining;
   lockset_id lockset = t->lockset;
   if (atomic_bit) {
@@ -113,8 +116,38 @@ EXPORT void __ompracer_write_strided(void *addr, uint64_t count, uint64_t stride
   check_strided(addr, count, stride, size, site, true);
 }
 
-EXPORT void __ompracer_atomic(void *addr, uint64_t size, uint32_t is_write, uint32_t site) {
-  check_access(addr, size, site, is_write != 0, true);
+EXPORT void __ompracer_atomic(void *addr, uint64_t size, uint32_t flags, uint32_t site) {
+  check_access(addr, size, site, (flags & OMPRACER_ATOMIC_WRITE) != 0, true);
+  if (atomic_load_explicit(&g_detecting, memory_order_relaxed) && !t_in_check) {
+    t_in_check = true;
+    sync_atomic_before((uintptr_t)addr, flags);
+    t_in_check = false;
+  }
+}
+
+EXPORT void __ompracer_atomic_done(void *addr, uint64_t read_value, uint64_t written_value,
+                                   uint32_t flags) {
+  if (t_in_check)
+    return; /* a signal handler interrupted the check: see t_in_check */
+  t_in_check = true;
+  sync_atomic_after((uintptr_t)addr, read_value, written_value, flags);
+  t_in_check = false;
+}
+
+EXPORT void __ompracer_flush(void) {
+  if (t_in_check || !atomic_load_explicit(&g_detecting, memory_order_relaxed))
+    return;
+  t_in_check = true;
+  sync_flush();
+  t_in_check = false;
+}
+
+EXPORT void __ompracer_lock_release(void *lock) {
+  if (t_in_check || !atomic_load_explicit(&g_detecting, memory_order_relaxed))
+    return;
+  t_in_check = true;
+  sync_lock_releasing((uintptr_t)lock);
+  t_in_check = false;
 }
 
 EXPORT void __ompracer_fresh_memory(void *addr, uint64_t size) {

@@ -9,6 +9,8 @@
 #include "log.h"
 #include "mode_check.h"
 #include "options.h"
+#include "sync_edges.h"
+#include "sync_order.h"
 #include "thread_state.h"
 #include "tls.h"
 #include "unsupported.h"
@@ -131,6 +133,7 @@ static void on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
       ospg_release_to(team->arena_mark);
       deps_release_to(team->edge_mark);
     }
+    sync_reset(); /* nothing after the region can be parallel with it */
     history_reset();
   }
   team_end(team, &enc->ss);
@@ -471,6 +474,11 @@ static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
   uint64_t lock = lock_key(wait_id);
   lock_names_note(lock, (uintptr_t)wait_id, lock_kind_of(kind), site);
   set_held(lockset_add(t_self.held, lock));
+  /* An OpenMP lock's hand-off may order its holders (sync_order.c); wait_id is the
+   * lock's address, which __ompracer_lock_release names before the release. */
+  if (kind == ompt_mutex_lock || kind == ompt_mutex_nest_lock || kind == ompt_mutex_test_lock ||
+      kind == ompt_mutex_test_nest_lock)
+    sync_lock_acquired((uintptr_t)wait_id);
 }
 
 static void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr) {

@@ -1,8 +1,11 @@
 #include "sp_query.h"
 
 #include "options.h"
+#include "sync_edges.h"
 #include "task_deps.h"
+#include "tls.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Climbs a and b to their LCA; returns it and the LCA's children on each path
@@ -33,8 +36,21 @@ node_id sp_lca(node_id a, node_id b) {
   return climb(a, b, &ca, &cb);
 }
 
-bool sp_is_parallel(node_id a, node_id b) {
+bool sp_tree_parallel(node_id a, node_id b) {
   return mode_precise() ? sp_is_parallel_precise(a, b) : sp_is_parallel_fast(a, b);
+}
+#define tree_parallel sp_tree_parallel
+
+static bool sync_ordered(node_id a, node_id b);
+
+bool sp_is_parallel(node_id a, node_id b) {
+  if (!tree_parallel(a, b))
+    return false;
+  /* Synchronisation edges (sync_edges.h): one load when the program made none. A path
+   * can only lead from the strand created first to the other (see sync_ordered). */
+  if (__builtin_expect(sync_edge_count() == 0, 1))
+    return true;
+  return a < b ? !sync_ordered(a, b) : !sync_ordered(b, a);
 }
 
 void sp_cache_reset(struct sp_cache *c, node_id cur) {
@@ -134,4 +150,96 @@ bool sp_is_parallel_precise(node_id a, node_id b) {
   if (t == NODE_P)
     return !(c == 1 && deps_order(left, right, b));
   return c > 0; /* ST: parallel unless the taskwaits on the way waited for a's task */
+}
+
+/* ---- synchronisation edges (sync_edges.h) ---- */
+
+/* Whether strand a comes before strand b, or is b, in the tree's order (series order
+ * and dependence edges, without synchronisation edges). */
+static bool tree_before(node_id a, node_id b) {
+  if (a == b)
+    return true;
+  node_id x = a, y = b, left, right;
+  if (!lca_children(&x, &y, &left, &right) || x != a)
+    return false; /* a is not on the left: it cannot come first */
+  return !tree_parallel(a, b);
+}
+
+/* Per thread: which edges one search has taken (a stamp per edge, never cleared). */
+struct sync_search {
+  uint32_t *stamp;
+  node_id *stack;
+  uint32_t cap, now;
+};
+static OMPR_TLS struct sync_search t_sync;
+
+static bool sync_search_ready(struct sync_search *s, uint32_t edges) {
+  if (edges > s->cap) {
+    uint32_t cap = s->cap ? s->cap : 64;
+    while (cap < edges)
+      cap *= 2;
+    uint32_t *stamp = calloc(cap, sizeof *stamp);
+    node_id *stack = calloc(cap + 1, sizeof *stack);
+    if (!stamp || !stack) {
+      free(stamp);
+      free(stack);
+      return false;
+    }
+    free(s->stamp);
+    free(s->stack);
+    s->stamp = stamp;
+    s->stack = stack;
+    s->cap = cap;
+    s->now = 0;
+  }
+  if (++s->now == 0) { /* the stamp wrapped: clear once every 2^32 searches */
+    memset(s->stamp, 0, s->cap * sizeof *s->stamp);
+    s->now = 1;
+  }
+  return true;
+}
+
+/* Tree-order tests one search may make before it gives up. */
+#define SYNC_SEARCH_BUDGET (1u << 16)
+
+/* Is there a path from strand a to strand b (a created first) of series order and
+ * synchronisation edges: a before-or-at an edge's source, its target before-or-at the
+ * next edge's source, ..., the last target before-or-at b? Searched backwards from b.
+ * An edge's source was created before its target, and series order follows creation,
+ * so a path from a only uses edges with from >= a and to <= b (node ids grow with
+ * creation; the edges are dropped with the nodes, sync_reset).
+ *
+ * Cost: each edge is taken at most once, but finding the edges that lead into a
+ * strand scans them all, with one tree-order test (O(OSPG height)) per candidate: up
+ * to O(E^2 * height) for E edges in the worst case, capped by SYNC_SEARCH_BUDGET (then
+ * the pair is called parallel: a possible false report, no miss). Queries are memoised
+ * per running strand (sp_cache) like every other. */
+static bool sync_ordered(node_id a, node_id b) {
+  uint32_t n = sync_edge_count();
+  struct sync_search *s = &t_sync;
+  if (!sync_search_ready(s, n))
+    return false;
+  uint32_t top = 0, tests = 0;
+  s->stack[top++] = b;
+  while (top) {
+    node_id t = s->stack[--top];
+    /* Newest edges first: the acquire that most recently led into t is the likeliest
+     * to come from after a (a spin-wait's last read). */
+    for (uint32_t i = n; i-- > 0;) {
+      if (s->stamp[i] == s->now)
+        continue;
+      struct sync_edge e = sync_edge_get(i);
+      if (e.to > t || e.from < a)
+        continue;
+      if (++tests > SYNC_SEARCH_BUDGET)
+        return false;
+      if (!tree_before(e.to, t))
+        continue;
+      s->stamp[i] = s->now;
+      if (tree_before(a, e.from))
+        return true;
+      s->stack[top++] = e.from; /* at most one push per edge: the stack has room */
+    }
+  }
+  return false;
 }

@@ -20,6 +20,7 @@
 #include <stdbool.h>
 
 bool sp_is_parallel(node_id a, node_id b);         /* in the mode of options.h */
+bool sp_tree_parallel(node_id a, node_id b);       /* the same without sync edges */
 bool sp_is_parallel_fast(node_id a, node_id b);    /* Algorithm 18 */
 bool sp_is_parallel_precise(node_id a, node_id b); /* Algorithm 1 */
 /* The least common ancestor of two nodes (for tests and the read-pair rule). */

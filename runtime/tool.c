@@ -14,6 +14,7 @@
 #include "report.h"
 #include "shadow.h"
 #include "suppressions.h"
+#include "sync_edges.h"
 #include "task_deps.h"
 #include "thread_state.h"
 
@@ -99,7 +100,7 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num,
   (void)tool_data;
   pthread_once(&g_setup_once, setup);
   if (ospg_init(g_opts.max_nodes) || shadow_init(g_opts.shadow_limit_mb) ||
-      history_init(g_opts.shadow_limit_mb) || deps_init(g_opts.max_nodes)) {
+      history_init(g_opts.shadow_limit_mb) || deps_init(g_opts.max_nodes) || sync_init()) {
     log_line("ERROR: cannot reserve memory for the OSPG or the shadow; "
              "no data races will be checked");
     return 0; /* tells libomp not to keep the tool */

@@ -79,9 +79,37 @@ void __ompracer_read_strided(const void *addr, uint64_t count, uint64_t stride, 
 void __ompracer_write_strided(void *addr, uint64_t count, uint64_t stride, uint64_t size,
                               uint32_t site);
 
-/* Atomic accesses: never race with each other, do race with plain accesses.
- * is_write is 0 for an atomic load, 1 for a store, rmw or cmpxchg. */
-void __ompracer_atomic(void *addr, uint64_t size, uint32_t is_write, uint32_t site);
+/* Atomic accesses: never race with each other, do race with plain accesses. Called
+ * before the atomic instruction; flags are OMPRACER_ATOMIC_* below (an atomic load has
+ * OMPRACER_ATOMIC_WRITE clear, a store, rmw or cmpxchg has it set).
+ *
+ * Their memory order also synchronises (the OpenMP 5 memory model): accesses before
+ * a release (a release or seq_cst write, or an atomic write after a flush) are ordered
+ * before those after an acquire (an acquire or seq_cst read, or an atomic read followed
+ * by a flush) that reads the value the release wrote. So the instruction is followed by
+ * __ompracer_atomic_done with the values read and written, except for a relaxed
+ * read-modify-write (OMPRACER_ATOMIC_HAS_DONE), which the runtime does not follow. */
+#define OMPRACER_ATOMIC_WRITE 0x1u        /* it writes: store, rmw, cmpxchg */
+#define OMPRACER_ATOMIC_READ 0x2u         /* it reads: load, rmw, cmpxchg */
+#define OMPRACER_ATOMIC_ACQUIRE 0x4u      /* acquire, acq_rel or seq_cst, and it reads */
+#define OMPRACER_ATOMIC_RELEASE 0x8u      /* release, acq_rel or seq_cst, and it writes */
+#define OMPRACER_ATOMIC_READ_VALUE 0x10u  /* read_value is the value read (zero-extended) */
+#define OMPRACER_ATOMIC_WRITE_VALUE 0x20u /* written_value is the value written */
+#define OMPRACER_ATOMIC_FAILED 0x40u      /* a cmpxchg that did not write (done only) */
+#define OMPRACER_ATOMIC_HAS_DONE(flags)                                                            \
+  (((flags) & (OMPRACER_ATOMIC_WRITE | OMPRACER_ATOMIC_READ)) !=                                   \
+       (OMPRACER_ATOMIC_WRITE | OMPRACER_ATOMIC_READ) ||                                           \
+   ((flags) & (OMPRACER_ATOMIC_ACQUIRE | OMPRACER_ATOMIC_RELEASE)))
+void __ompracer_atomic(void *addr, uint64_t size, uint32_t flags, uint32_t site);
+void __ompracer_atomic_done(void *addr, uint64_t read_value, uint64_t written_value,
+                            uint32_t flags);
+
+/* `#pragma omp flush` (and clang's flush after seq_cst atomics): called right after
+ * the __kmpc_flush call. */
+void __ompracer_flush(void);
+/* An OpenMP lock (omp_unset_lock, omp_unset_nest_lock: the lock's address) is about to
+ * be released: called right before the call, while this thread still holds it. */
+void __ompracer_lock_release(void *lock);
 
 /* Fresh memory: a stack slot whose address escapes (at function entry) or a heap
  * block just returned by an allocator. Its old history belongs to dead objects. */

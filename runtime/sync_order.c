@@ -1,0 +1,254 @@
+/* Release and acquire points (sync_order.h) as strands and edges (sync_edges.h).
+ *
+ * A release ends the releasing task's current strand (release_point) and publishes
+ * it, per address, with the value written; an acquire that reads that very value
+ * starts a new strand with an edge from every strand the publication names. So the
+ * accesses before the release are ordered before those after the acquire, and nothing
+ * else is: what the releasing task does after its release stays unordered.
+ *
+ * Where it can hide a race. The edge comes from the reads-from of this run: the value
+ * this acquire happened to read. A race that only another reads-from would show (the
+ * reader takes a path on which it does not wait for the flag, or reads the flag before
+ * it is set and goes on) is not reported. Values are compared, not write events: a
+ * read of a value that an unpublished write stored and a published one stored too
+ * (0, 1, 0, 1 on one flag) can be taken for the published one. A relaxed
+ * read-modify-write (`#pragma omp atomic` without clause) is not followed: it neither
+ * publishes nor keeps a release sequence going, so an acquire that reads its value
+ * orders nothing (a possible false report, no miss). Fast mode's access history keeps
+ * the entries the tree's order lets it keep; the edges only make more pairs ordered.
+ *
+ * Lock hand-offs (omp_set_lock/omp_unset_lock) are not reads-from: which task takes
+ * a lock first is up to the schedule, and precise mode's locksets already cover
+ * accesses inside. But when the task that released a lock had acquired it at a point
+ * that comes before the new holder's acquire in every schedule (in the OSPG, with the
+ * edges found so far), the new holder cannot have taken it in between: the release is
+ * ordered before the acquire in every schedule, and that edge is added. Only releases
+ * made in another strand than their acquire can add anything (same strand: the
+ * acquire's order already covers the release), so only those end a strand.
+ *
+ * Cost: none for relaxed atomics (no strand, no table), one table probe per other
+ * atomic and per lock operation, a node for each release after accesses and for each
+ * acquire that reads a published value (a spin loop that reads an unset flag makes
+ * none), and the path search of sp_query.c once an edge exists. */
+#include "sync_order.h"
+
+#include "ompracer/hooks.h"
+#include "sp_query.h"
+#include "sync_edges.h"
+#include "thread_state.h"
+
+#include <string.h>
+
+OMPR_TLS bool t_sync_touched;
+
+/* Per thread: what the last synchronisation point left behind. */
+struct sync_thread {
+  node_id fresh;           /* the strand the last release or acquire opened */
+  node_id released;        /* the strand it ended */
+  uint32_t released_cells; /* a publication of `released` alone (0: none yet) */
+  bool fresh_has_edges;    /* an acquire added edges into `fresh` */
+  node_id from[8];         /* the sources of those edges (the first 8) */
+  struct task_rec *fence_task;
+  node_id fence;       /* the strand the task's last flush ended (that task's) */
+  uintptr_t announced; /* the address sync_atomic_before announced a write to */
+  /* The last relaxed atomic read since the last flush: a flush after it acquires. */
+  bool pending;
+  uintptr_t pending_addr;
+  uint64_t pending_value;
+  /* The last publication acquired, by which task: acquiring it again orders nothing. */
+  struct task_rec *last_task;
+  uint32_t last_cells;
+};
+static OMPR_TLS struct sync_thread t_sync;
+
+static bool checking(void) {
+  return t_self.active && t_self.task;
+}
+
+/* Ends the running task's strand and returns the one that ended. When nothing was
+ * accessed since the last synchronisation point opened the running strand, and no
+ * edge leads into it, the strand that point ended stands for it: a flush in a spin
+ * loop costs no node per turn. */
+static node_id split_strand(void) {
+  struct sync_thread *s = &t_sync;
+  struct task_rec *rec = t_self.task;
+  node_id ended = rec->ss.strand;
+  ss_new_strand(&rec->ss);
+  thread_run(rec);
+  s->released = ended;
+  s->released_cells = 0;
+  s->fresh = rec->ss.strand;
+  s->fresh_has_edges = false;
+  memset(s->from, 0, sizeof s->from);
+  t_sync_touched = false;
+  return ended;
+}
+
+static node_id release_point(void) {
+  struct sync_thread *s = &t_sync;
+  if (t_self.strand == s->fresh && !t_sync_touched && !s->fresh_has_edges)
+    return s->released;
+  return split_strand();
+}
+
+/* An edge from `from` into the running strand, which release_point or acquire_from
+ * opened: a spin loop that reads the same publication again adds none. */
+static void add_edge_once(node_id from) {
+  struct sync_thread *s = &t_sync;
+  unsigned i = 0;
+  for (; i < 8 && s->from[i]; i++)
+    if (s->from[i] == from)
+      return;
+  if (i < 8)
+    s->from[i] = from;
+  sync_edge_add(from, t_self.strand);
+}
+
+/* A publication of the strand the last release ended: the same cell while that strand
+ * stands, so that acquirers see one publication (and skip it once acquired). */
+static uint32_t publish_released(node_id released) {
+  struct sync_thread *s = &t_sync;
+  if (released != s->released)
+    return sync_cell_push(released, 0);
+  if (!s->released_cells)
+    s->released_cells = sync_cell_push(released, 0);
+  return s->released_cells;
+}
+
+/* An RMW that read the value of the last write continues that write's release
+ * sequence: an acquire that reads the RMW's value is ordered after both. The strands
+ * of the earlier publication stay behind `own`, except those that come before own's
+ * strand in the tree already (the same task's earlier releases: a counter one task
+ * increments keeps a list of one). At most MAX_KEPT are kept: beyond, orders are lost
+ * (a possible false report), never invented. */
+#define MAX_KEPT 64
+static uint32_t continue_sequence(uint32_t own, uint32_t earlier) {
+  if (!earlier)
+    return own;
+  node_id mine = own ? sync_cell_node(own) : 0;
+  node_id keep[MAX_KEPT];
+  unsigned n = 0;
+  for (uint32_t c = earlier; c && n < MAX_KEPT - 1; c = sync_cell_next(c)) {
+    node_id x = sync_cell_node(c);
+    if (x != mine && !(mine && x < mine && !sp_tree_parallel(x, mine)))
+      keep[n++] = x;
+  }
+  if (own && n == 0)
+    return own;
+  uint32_t list = 0;
+  while (n)
+    list = sync_cell_push(keep[--n], list);
+  return mine ? sync_cell_push(mine, list) : list;
+}
+
+/* The running task acquires what `cells` published: from now on it is ordered after
+ * those strands. The edges go into a new strand (unless the running one is already
+ * fresh, with nothing accessed), so earlier accesses of the task are not affected. */
+static void acquire_from(uint32_t cells) {
+  struct sync_thread *s = &t_sync;
+  struct task_rec *rec = t_self.task;
+  if (!cells || (s->last_cells == cells && s->last_task == rec))
+    return;
+  /* A new strand, unless the running one is fresh, untouched, and newer than every
+   * source: an edge always leads to a strand created after its source, which the
+   * path search relies on (sp_query.c). */
+  bool split = !(t_self.strand == s->fresh && !t_sync_touched);
+  for (uint32_t c = cells; c && !split; c = sync_cell_next(c))
+    split = sync_cell_node(c) >= t_self.strand;
+  if (split)
+    split_strand();
+  for (uint32_t c = cells; c; c = sync_cell_next(c))
+    add_edge_once(sync_cell_node(c));
+  s->fresh_has_edges = true;
+  s->last_cells = cells;
+  s->last_task = rec;
+  /* New edges into the running strand: earlier answers about it may change. */
+  sp_cache_reset(&t_self.cache, t_self.strand);
+  struct loop_view v = loops_view(&rec->loops);
+  t_self.cache.iter = v.iter;
+  t_self.cache.window = v.window;
+  t_self.cache.tag0 = v.tag0;
+}
+
+static node_id task_fence(void) {
+  return t_sync.fence_task == t_self.task ? t_sync.fence : 0;
+}
+
+void sync_atomic_before(uintptr_t addr, uint32_t flags) {
+  t_sync.announced = 0;
+  if (!checking() || !(flags & OMPRACER_ATOMIC_WRITE) || !OMPRACER_ATOMIC_HAS_DONE(flags))
+    return;
+  sync_write_begin(addr);
+  t_sync.announced = addr;
+}
+
+void sync_atomic_after(uintptr_t addr, uint64_t read_value, uint64_t written_value,
+                       uint32_t flags) {
+  bool announced = t_sync.announced == addr && addr;
+  t_sync.announced = 0;
+  bool reads = flags & OMPRACER_ATOMIC_READ, read_known = flags & OMPRACER_ATOMIC_READ_VALUE;
+  bool wrote = announced && !(flags & OMPRACER_ATOMIC_FAILED);
+  /* First make the written value visible (this waits for nothing), then find what was
+   * read (which may wait for other writers: see sync_post). */
+  uint32_t ticket = 0;
+  if (announced)
+    ticket = sync_post(addr, wrote, flags & OMPRACER_ATOMIC_WRITE_VALUE, written_value);
+  if (!checking()) {
+    sync_fill(addr, ticket, 0); /* its readers must not wait for ever */
+    return;
+  }
+  uint32_t pred = 0; /* what the read read: an RMW continues it, an acquire takes it */
+  if (reads && read_known && ((flags & OMPRACER_ATOMIC_ACQUIRE) || wrote))
+    pred = sync_read_from(addr, read_value, ticket);
+  if (flags & OMPRACER_ATOMIC_ACQUIRE) {
+    acquire_from(pred);
+  } else if (reads && read_known && !(flags & OMPRACER_ATOMIC_WRITE)) {
+    t_sync.pending = true; /* a relaxed read: a flush after it may acquire */
+    t_sync.pending_addr = addr;
+    t_sync.pending_value = read_value;
+  }
+  if (!wrote)
+    return;
+  uint32_t cells = 0;
+  if (flags & OMPRACER_ATOMIC_RELEASE)
+    cells = publish_released(release_point());
+  else if (!reads && task_fence())
+    cells = publish_released(task_fence()); /* flush, then a relaxed store */
+  if (reads)
+    cells = continue_sequence(cells, pred);
+  sync_fill(addr, ticket, cells);
+}
+
+void sync_flush(void) {
+  if (!checking())
+    return;
+  struct sync_thread *s = &t_sync;
+  if (s->pending) { /* a relaxed read, then this flush: an acquire */
+    s->pending = false;
+    acquire_from(sync_read_from(s->pending_addr, s->pending_value, 0));
+  }
+  s->fence = release_point(); /* a flush, then relaxed stores: a release */
+  s->fence_task = t_self.task;
+}
+
+/* Lock records live in the table of sync_edges.c: the strand the holder acquired the
+ * lock in (noted at the acquire) and the strand its release ended. */
+void sync_lock_acquired(uintptr_t lock) {
+  if (!checking())
+    return;
+  node_id a0 = 0, rel = 0;
+  if (sync_lock_last_release(lock, &a0, &rel) && a0 && a0 < t_self.strand &&
+      !sp_is_parallel(a0, t_self.strand))
+    acquire_from(sync_cell_push(rel, 0));
+  sync_lock_note_release(lock, t_self.strand, 0);
+}
+
+void sync_lock_releasing(uintptr_t lock) {
+  if (!checking())
+    return;
+  node_id a0 = 0, rel = 0;
+  sync_lock_last_release(lock, &a0, &rel);
+  /* Acquired in this very strand: the next holder's order to a0 says it all. */
+  node_id released = a0 && a0 != t_self.strand ? release_point() : 0;
+  sync_lock_note_release(lock, a0, released);
+}
