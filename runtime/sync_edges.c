@@ -13,6 +13,7 @@
 #define TABLE_SLOTS (1u << 14) /* synchronisation addresses and locks */
 #define MAX_LIST 64            /* strands one publication names (a release sequence) */
 #define RECENT 16              /* writes remembered per address */
+#define MAX_PROBES 64          /* a full table costs a bounded search, then no edge */
 
 static struct sync_edge *g_edges;
 _Atomic uint32_t g_sync_edge_count;
@@ -109,7 +110,7 @@ static struct slot *slot_for(uintptr_t key, bool create) {
   if (!g_table)
     return NULL;
   size_t j = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & (TABLE_SLOTS - 1);
-  for (uint32_t probes = 0; probes < TABLE_SLOTS; probes++, j = (j + 1) & (TABLE_SLOTS - 1)) {
+  for (uint32_t probes = 0; probes < MAX_PROBES; probes++, j = (j + 1) & (TABLE_SLOTS - 1)) {
     struct slot *s = &g_table[j];
     uintptr_t k = atomic_load_explicit(&s->key, memory_order_acquire);
     if (k == key)
@@ -139,6 +140,10 @@ static void slot_enter(struct slot *s) {
 
 #define PENDING UINT32_MAX
 static _Atomic uint32_t g_next_ticket = 1;
+
+bool sync_address_known(uintptr_t addr) {
+  return slot_for(addr, false) != NULL;
+}
 
 void sync_write_begin(uintptr_t addr) {
   struct slot *s = slot_for(addr, true);

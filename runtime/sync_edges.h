@@ -53,6 +53,8 @@ uint32_t sync_cell_push(node_id node, uint32_t rest);
 
 /* ---- per-address publications (atomics) ---- */
 
+/* Whether addr was released to (a relaxed write elsewhere needs no bookkeeping). */
+bool sync_address_known(uintptr_t addr);
 /* A write that may publish begins (before the atomic instruction): readers that read
  * a value not posted yet wait for it rather than miss it. */
 void sync_write_begin(uintptr_t addr);

@@ -14,8 +14,15 @@
  * (0, 1, 0, 1 on one flag) can be taken for the published one. A relaxed
  * read-modify-write (`#pragma omp atomic` without clause) is not followed: it neither
  * publishes nor keeps a release sequence going, so an acquire that reads its value
- * orders nothing (a possible false report, no miss). Fast mode's access history keeps
- * the entries the tree's order lets it keep; the edges only make more pairs ordered.
+ * orders nothing (a possible false report, no miss). The access histories replace an
+ * entry by a later access ordered after it, edges included, as they do for the tree's
+ * order; but fast mode's rule for which of two parallel reads to keep measures the
+ * tree's LCA only, so a kept read may be one that an edge orders, and a later write
+ * racing only with the dropped read can go unreported.
+ *
+ * Where it can invent a race (a false report): a read matched with no publication
+ * (evicted from the last 16 writes of its address, or the table of addresses is full),
+ * a relaxed RMW in a release sequence (above), and a path search past its budget.
  *
  * Lock hand-offs (omp_set_lock/omp_unset_lock) are not reads-from: which task takes
  * a lock first is up to the schedule, and precise mode's locksets already cover
@@ -26,8 +33,10 @@
  * made in another strand than their acquire can add anything (same strand: the
  * acquire's order already covers the release), so only those end a strand.
  *
- * Cost: none for relaxed atomics (no strand, no table), one table probe per other
- * atomic and per lock operation, a node for each release after accesses and for each
+ * Cost: none for relaxed read-modify-writes; a relaxed load costs a thread-local
+ * note, a relaxed store one probe of the table (and bookkeeping only at an address
+ * something was released to, or after a flush); one table probe and the slot's lock
+ * per other atomic and per lock operation, a node for each release after accesses and for each
  * acquire that reads a published value (a spin loop that reads an unset flag makes
  * none), and the path search of sp_query.c once an edge exists. */
 #include "sync_order.h"
@@ -177,6 +186,12 @@ static node_id task_fence(void) {
 void sync_atomic_before(uintptr_t addr, uint32_t flags) {
   t_sync.announced = 0;
   if (!checking() || !(flags & OMPRACER_ATOMIC_WRITE) || !OMPRACER_ATOMIC_HAS_DONE(flags))
+    return;
+  /* A relaxed store matters only where something was released (it replaces the value
+   * readers match) or after a flush (it releases): elsewhere, as in a loop of atomic
+   * writes to an array, it costs one probe and no table entry. */
+  if (!(flags & (OMPRACER_ATOMIC_RELEASE | OMPRACER_ATOMIC_READ)) && !task_fence() &&
+      !sync_address_known(addr))
     return;
   sync_write_begin(addr);
   t_sync.announced = addr;
