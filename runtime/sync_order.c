@@ -20,6 +20,11 @@
  * tree's LCA only, so a kept read may be one that an edge orders, and a later write
  * racing only with the dropped read can go unreported.
  *
+ * Inside a worksharing loop a strand holds several iterations (iterations.h): a
+ * release publishes all that its strand ran so far, also iterations that another
+ * schedule would run after it, elsewhere; a race between those and the acquirer is
+ * hidden too.
+ *
  * Where it can invent a race (a false report): a read matched with no publication
  * (evicted from the last 16 writes of its address, or the table of addresses is full),
  * a relaxed RMW in a release sequence (above), and a path search past its budget.
@@ -60,7 +65,9 @@ struct sync_thread {
   struct task_rec *fence_task;
   node_id fence;       /* the strand the task's last flush ended (that task's) */
   uintptr_t announced; /* the address sync_atomic_before announced a write to */
-  /* The last relaxed atomic read since the last flush: a flush after it acquires. */
+  /* The last relaxed atomic read since the last flush: a flush after it (in the same
+   * task) acquires. */
+  struct task_rec *pending_task;
   bool pending;
   uintptr_t pending_addr;
   uint64_t pending_value;
@@ -219,6 +226,7 @@ void sync_atomic_after(uintptr_t addr, uint64_t read_value, uint64_t written_val
     acquire_from(pred);
   } else if (reads && read_known && !(flags & OMPRACER_ATOMIC_WRITE)) {
     t_sync.pending = true; /* a relaxed read: a flush after it may acquire */
+    t_sync.pending_task = t_self.task;
     t_sync.pending_addr = addr;
     t_sync.pending_value = read_value;
   }
@@ -238,9 +246,10 @@ void sync_flush(void) {
   if (!checking())
     return;
   struct sync_thread *s = &t_sync;
-  if (s->pending) { /* a relaxed read, then this flush: an acquire */
+  if (s->pending) { /* a relaxed read, then a flush in the same task: an acquire */
     s->pending = false;
-    acquire_from(sync_read_from(s->pending_addr, s->pending_value, 0));
+    if (s->pending_task == t_self.task)
+      acquire_from(sync_read_from(s->pending_addr, s->pending_value, 0));
   }
   s->fence = release_point(); /* a flush, then relaxed stores: a release */
   s->fence_task = t_self.task;
