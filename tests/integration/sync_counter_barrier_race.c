@@ -46,9 +46,11 @@ int main(void) {
 // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}sync_counter_barrier_race.c:[[@LINE-14]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}sync_counter_barrier_race.c:[[@LINE-18]])
 // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}sync_counter_barrier_race.c:[[@LINE-11]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}sync_counter_barrier_race.c:[[@LINE-19]])
 // CHECK-NEXT: ==ompracer==   location: global 'slot' of 256 bytes, declared at {{(.*/)?}}sync_counter_barrier_race.c:[[@LINE-36]] (offset {{[0-9]+}})
+// CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}sync_counter_barrier_race.c:28, with no barrier between them
 // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
 // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-// PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}sync_counter_barrier_race.c:[[@LINE-19]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}sync_counter_barrier_race.c:[[@LINE-23]])
-// PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}sync_counter_barrier_race.c:[[@LINE-16]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}sync_counter_barrier_race.c:[[@LINE-24]])
-// PRECISE-NEXT: ==ompracer==   location: global 'slot' of 256 bytes, declared at {{(.*/)?}}sync_counter_barrier_race.c:[[@LINE-41]] (offset {{[0-9]+}})
+// PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}sync_counter_barrier_race.c:[[@LINE-20]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}sync_counter_barrier_race.c:[[@LINE-24]])
+// PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}sync_counter_barrier_race.c:[[@LINE-17]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}sync_counter_barrier_race.c:[[@LINE-25]])
+// PRECISE-NEXT: ==ompracer==   location: global 'slot' of 256 bytes, declared at {{(.*/)?}}sync_counter_barrier_race.c:[[@LINE-42]] (offset {{[0-9]+}})
+// PRECISE-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}sync_counter_barrier_race.c:28, with no barrier between them
 // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported

@@ -36,17 +36,21 @@ int main(void) {
 // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-17]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-21]])
 // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-8]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-22]])
 // CHECK-NEXT: ==ompracer==   location: global 'value' of 4 bytes, declared at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-28]]
+// CHECK-NEXT: ==ompracer==   why: different sections of the omp sections at {{(.*/)?}}sync_flag_plain_race.c:15: the sections of one sections construct are logically parallel, whichever thread runs them
 // CHECK: ==ompracer== WARNING: data race (write/atomic read) on 4 bytes at 0x{{[0-9a-f]+}}
-// CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-20]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-25]])
-// CHECK-NEXT: ==ompracer==   atomic read at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-14]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-26]])
-// CHECK-NEXT: ==ompracer==   location: global 'ready' of 4 bytes, declared at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-31]]
+// CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-21]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-26]])
+// CHECK-NEXT: ==ompracer==   atomic read at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-15]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-27]])
+// CHECK-NEXT: ==ompracer==   location: global 'ready' of 4 bytes, declared at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-32]]
+// CHECK-NEXT: ==ompracer==   why: different sections of the omp sections at {{(.*/)?}}sync_flag_plain_race.c:15: the sections of one sections construct are logically parallel, whichever thread runs them
 // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
 // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-// PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-26]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-30]])
-// PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-17]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-31]])
-// PRECISE-NEXT: ==ompracer==   location: global 'value' of 4 bytes, declared at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-37]]
+// PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-28]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-32]])
+// PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-19]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-33]])
+// PRECISE-NEXT: ==ompracer==   location: global 'value' of 4 bytes, declared at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-39]]
+// PRECISE-NEXT: ==ompracer==   why: different sections of the omp sections at {{(.*/)?}}sync_flag_plain_race.c:15: the sections of one sections construct are logically parallel, whichever thread runs them
 // PRECISE: ==ompracer== WARNING: data race (write/atomic read) on 4 bytes at 0x{{[0-9a-f]+}}
-// PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-29]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-34]])
-// PRECISE-NEXT: ==ompracer==   atomic read at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-23]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-35]])
-// PRECISE-NEXT: ==ompracer==   location: global 'ready' of 4 bytes, declared at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-40]]
+// PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-32]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-37]])
+// PRECISE-NEXT: ==ompracer==   atomic read at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-26]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-38]])
+// PRECISE-NEXT: ==ompracer==   location: global 'ready' of 4 bytes, declared at {{(.*/)?}}sync_flag_plain_race.c:[[@LINE-43]]
+// PRECISE-NEXT: ==ompracer==   why: different sections of the omp sections at {{(.*/)?}}sync_flag_plain_race.c:15: the sections of one sections construct are logically parallel, whichever thread runs them
 // PRECISE: ==ompracer== SUMMARY: 2 data race(s) reported

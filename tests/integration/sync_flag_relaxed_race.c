@@ -38,9 +38,11 @@ int main(void) {
 // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}sync_flag_relaxed_race.c:[[@LINE-18]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_relaxed_race.c:[[@LINE-22]])
 // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}sync_flag_relaxed_race.c:[[@LINE-8]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_relaxed_race.c:[[@LINE-23]])
 // CHECK-NEXT: ==ompracer==   location: global 'payload' of 8 bytes, declared at {{(.*/)?}}sync_flag_relaxed_race.c:[[@LINE-29]]
+// CHECK-NEXT: ==ompracer==   why: different sections of the omp sections at {{(.*/)?}}sync_flag_relaxed_race.c:16: the sections of one sections construct are logically parallel, whichever thread runs them
 // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
 // PRECISE: ==ompracer== WARNING: data race (write/read) on 8 bytes at 0x{{[0-9a-f]+}}
-// PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}sync_flag_relaxed_race.c:[[@LINE-23]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_relaxed_race.c:[[@LINE-27]])
-// PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}sync_flag_relaxed_race.c:[[@LINE-13]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_relaxed_race.c:[[@LINE-28]])
-// PRECISE-NEXT: ==ompracer==   location: global 'payload' of 8 bytes, declared at {{(.*/)?}}sync_flag_relaxed_race.c:[[@LINE-34]]
+// PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}sync_flag_relaxed_race.c:[[@LINE-24]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_relaxed_race.c:[[@LINE-28]])
+// PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}sync_flag_relaxed_race.c:[[@LINE-14]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_flag_relaxed_race.c:[[@LINE-29]])
+// PRECISE-NEXT: ==ompracer==   location: global 'payload' of 8 bytes, declared at {{(.*/)?}}sync_flag_relaxed_race.c:[[@LINE-35]]
+// PRECISE-NEXT: ==ompracer==   why: different sections of the omp sections at {{(.*/)?}}sync_flag_relaxed_race.c:16: the sections of one sections construct are logically parallel, whichever thread runs them
 // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported

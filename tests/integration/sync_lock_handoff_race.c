@@ -44,4 +44,5 @@ int main(void) {
 // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}sync_lock_handoff_race.c:[[@LINE-20]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}sync_lock_handoff_race.c:[[@LINE-25]])
 // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}sync_lock_handoff_race.c:[[@LINE-9]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}sync_lock_handoff_race.c:[[@LINE-26]])
 // PRECISE-NEXT: ==ompracer==   location: global 'shared_x' of 4 bytes, declared at {{(.*/)?}}sync_lock_handoff_race.c:[[@LINE-32]]
+// PRECISE-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}sync_lock_handoff_race.c:19, with no barrier between them; and they hold no common lock: the write at {{(.*/)?}}sync_lock_handoff_race.c:24:16 holds lock 'gate', the write at {{(.*/)?}}sync_lock_handoff_race.c:36:16 holds no lock
 // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported

@@ -47,9 +47,11 @@ int main(void) {
 // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}sync_release_too_late_race.c:[[@LINE-23]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_release_too_late_race.c:[[@LINE-30]])
 // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}sync_release_too_late_race.c:[[@LINE-8]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_release_too_late_race.c:[[@LINE-31]])
 // CHECK-NEXT: ==ompracer==   location: global 'late' of 4 bytes, declared at {{(.*/)?}}sync_release_too_late_race.c:[[@LINE-37]]
+// CHECK-NEXT: ==ompracer==   why: different sections of the omp sections at {{(.*/)?}}sync_release_too_late_race.c:17: the sections of one sections construct are logically parallel, whichever thread runs them
 // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
 // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-// PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}sync_release_too_late_race.c:[[@LINE-28]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_release_too_late_race.c:[[@LINE-35]])
-// PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}sync_release_too_late_race.c:[[@LINE-13]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_release_too_late_race.c:[[@LINE-36]])
-// PRECISE-NEXT: ==ompracer==   location: global 'late' of 4 bytes, declared at {{(.*/)?}}sync_release_too_late_race.c:[[@LINE-42]]
+// PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}sync_release_too_late_race.c:[[@LINE-29]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_release_too_late_race.c:[[@LINE-36]])
+// PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}sync_release_too_late_race.c:[[@LINE-14]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}sync_release_too_late_race.c:[[@LINE-37]])
+// PRECISE-NEXT: ==ompracer==   location: global 'late' of 4 bytes, declared at {{(.*/)?}}sync_release_too_late_race.c:[[@LINE-43]]
+// PRECISE-NEXT: ==ompracer==   why: different sections of the omp sections at {{(.*/)?}}sync_release_too_late_race.c:17: the sections of one sections construct are logically parallel, whichever thread runs them
 // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
