@@ -125,6 +125,7 @@ private:
   void instrumentMemIntrinsic(MemIntrinsic *MI);
   void instrumentCall(CallBase *CB);
   void instrumentConstruct(CallBase *CB, StringRef Name);
+  void markReductionStep(CallBase *CB, StringRef Name);
   void markFreshAllocas(Function &F);
   void markFreshAfter(CallBase *CB, function_ref<Value *(IRBuilder<> &)> Size,
                       bool HeapBlock = false);
@@ -507,6 +508,23 @@ void Instrumenter::markFreshOut(CallBase *CB, const HeapAllocator &A) {
 
 // ---- Calls ---------------------------------------------------------------------------
 
+// Brackets a reduction's entry and exit calls (hooks.h, __ompracer_reduction): the
+// runtime learns from the entry's answer whether this thread combines for others.
+void Instrumenter::markReductionStep(CallBase *CB, StringRef Name) {
+  bool Entry = isReduceEntry(Name);
+  if ((!Entry && !isReduceExit(Name)) || !CB->getNextNode())
+    return;
+  IRBuilder<> Before(CB);
+  Before.CreateCall(Hooks.Reduction,
+                    {Before.getInt32(Entry ? OMPRACER_REDUCE_ENTER : OMPRACER_REDUCE_FINISH),
+                     Before.getInt32(0)});
+  IRBuilder<> After(CB->getNextNode());
+  After.SetCurrentDebugLocation(CB->getDebugLoc());
+  Value *Method = Entry ? After.CreateZExtOrTrunc(CB, After.getInt32Ty()) : After.getInt32(0);
+  After.CreateCall(Hooks.Reduction,
+                   {After.getInt32(Entry ? OMPRACER_REDUCE_METHOD : OMPRACER_REDUCE_DONE), Method});
+}
+
 void Instrumenter::instrumentConstruct(CallBase *CB, StringRef Name) {
   IRBuilder<> IRB(CB);
   if (isTaskBeginIf0(Name))
@@ -518,6 +536,7 @@ void Instrumenter::instrumentConstruct(CallBase *CB, StringRef Name) {
                     : site(IRB, CB, OMPRACER_SITE_CONSTRUCT);
   IRB.CreateCall(Hooks.Construct, {Site});
   C.Constructs++;
+  markReductionStep(CB, Name);
   if (isDoacrossInit(Name)) // not modelled: the runtime warns once
     IRB.CreateCall(Hooks.Unsupported, {IRB.getInt32(OMPRACER_UNSUPPORTED_DOACROSS), Site});
   // A task descriptor is new memory: the runtime may hand out one a finished task

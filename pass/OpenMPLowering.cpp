@@ -75,6 +75,14 @@ bool isReductionCall(StringRef Callee) {
   return Callee.starts_with("__kmpc_reduce") || Callee.starts_with("__kmpc_end_reduce");
 }
 
+bool isReduceEntry(StringRef Callee) {
+  return Callee == "__kmpc_reduce" || Callee == "__kmpc_reduce_nowait";
+}
+
+bool isReduceExit(StringRef Callee) {
+  return Callee == "__kmpc_end_reduce" || Callee == "__kmpc_end_reduce_nowait";
+}
+
 bool isReductionCombiner(const Function &F) {
   StringRef N = F.getName();
   return N.contains(".omp.reduction.") || N.starts_with(".omp_combiner.") ||

@@ -73,6 +73,10 @@ bool isTaskDescriptorArg(const llvm::Value *V);
 // Reduction entry points: __kmpc_reduce*, __kmpc_end_reduce*. Their list of private
 // copies is built in a stack array of the implicit task.
 bool isReductionCall(llvm::StringRef Callee);
+// __kmpc_reduce / __kmpc_reduce_nowait (the combining step's entry, whose answer says
+// who combines) and __kmpc_end_reduce / __kmpc_end_reduce_nowait (its exit).
+bool isReduceEntry(llvm::StringRef Callee);
+bool isReduceExit(llvm::StringRef Callee);
 
 // Functions clang generates for reductions (combiners, initialisers, finalisers):
 // libomp runs them inside its reduction step, possibly on another thread's copies.

@@ -94,6 +94,7 @@ RuntimeHooks::RuntimeHooks(Module &M) {
   Construct = OMPRACER_DECLARE_HOOK(__ompracer_construct);
   SectionBegin = OMPRACER_DECLARE_HOOK(__ompracer_section_begin);
   TaskIf0 = OMPRACER_DECLARE_HOOK(__ompracer_task_if0);
+  Reduction = OMPRACER_DECLARE_HOOK(__ompracer_reduction);
   Unsupported = OMPRACER_DECLARE_HOOK(__ompracer_unsupported);
   Flush = OMPRACER_DECLARE_HOOK(__ompracer_flush);
   LockRelease = OMPRACER_DECLARE_HOOK(__ompracer_lock_release);

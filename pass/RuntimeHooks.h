@@ -43,6 +43,13 @@ static_assert(OMPRACER_LOOP_FOR != OMPRACER_LOOP_DISTRIBUTE &&
                   OMPRACER_LOOP_DISTRIBUTE != OMPRACER_LOOP_SIMD &&
                   OMPRACER_LOOP_TASKLOOP != OMPRACER_LOOP_SIMD,
               "loop kinds must be distinct");
+static_assert(OMPRACER_REDUCE_ENTER != OMPRACER_REDUCE_METHOD &&
+                  OMPRACER_REDUCE_ENTER != OMPRACER_REDUCE_FINISH &&
+                  OMPRACER_REDUCE_ENTER != OMPRACER_REDUCE_DONE &&
+                  OMPRACER_REDUCE_METHOD != OMPRACER_REDUCE_FINISH &&
+                  OMPRACER_REDUCE_METHOD != OMPRACER_REDUCE_DONE &&
+                  OMPRACER_REDUCE_FINISH != OMPRACER_REDUCE_DONE,
+              "reduction steps must be distinct");
 static_assert(OMPRACER_UNSUPPORTED_DOACROSS > 0 && OMPRACER_UNSUPPORTED_DOACROSS <= UINT32_MAX,
               "unsupported-construct codes are passed as __ompracer_unsupported's uint32_t what");
 
@@ -68,6 +75,8 @@ struct RuntimeHooks {
   llvm::FunctionCallee Construct, SectionBegin, TaskIf0, Unsupported;
   // Synchronisation written by hand: flush, and a lock about to be released.
   llvm::FunctionCallee Flush, LockRelease;
+  // The steps of a reduction around __kmpc_reduce* and __kmpc_end_reduce*.
+  llvm::FunctionCallee Reduction;
   // A target region run on the host (MarkTargets).
   llvm::FunctionCallee TargetBegin, TargetEnd;
   // Iteration strands (MarkLoops). LoopEnd has no memory attributes on purpose: see

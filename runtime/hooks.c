@@ -25,6 +25,31 @@
  * must not drop or move past the calls it brackets. */
 static OMPR_TLS volatile bool t_in_check;
 
+/* Checks one access as `now` describes it, with the isParallel memo of now's strand,
+ * and reports what it races with. */
+INLINE void check_one(uintptr_t addr, uint64_t size, const struct access_now *now,
+                      struct sp_cache *cache) {
+  struct race_found races[MAX_RACES_PER_ACCESS];
+  unsigned n = history_access(addr, size, now, cache, races);
+  if (__builtin_expect(n != 0, 0)) {
+    for (unsigned i = 0; i < n && i < MAX_RACES_PER_ACCESS; i++)
+      report_race(&races[i], now);
+  }
+}
+
+/* This thread combines a reduction for its whole team (thread_reduction): the access
+ * is each member's part of the combining step, on that member's entry strand. */
+static void check_for_members(const struct thread_state *t, uintptr_t addr, uint64_t size,
+                              struct access_now now) {
+  struct sp_cache cache;
+  for (uint32_t i = 0; i < t->ncombine_for; i++) {
+    now.node = t->combine_for[i];
+    now.iter = 0;
+    sp_cache_reset(&cache, now.node);
+    check_one(addr, size, &now, &cache);
+  }
+}
+
 /* The check of one access, with t_in_check set. */
 INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t size, uint32_t site,
                              bool is_write, bool atomic) {
@@ -46,12 +71,10 @@ INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t 
     lockset = t->lockset_atomic;
   }
   struct access_now now = {t->strand, site | atomic_bit, t->cache.iter, is_write, lockset};
-  struct race_found races[MAX_RACES_PER_ACCESS];
-  unsigned n = history_access((uintptr_t)addr, size, &now, &t->cache, races);
-  if (__builtin_expect(n != 0, 0)) {
-    for (unsigned i = 0; i < n && i < MAX_RACES_PER_ACCESS; i++)
-      report_race(&races[i], &now);
-  }
+  if (__builtin_expect(t->ncombine_for != 0, 0))
+    check_for_members(t, (uintptr_t)addr, size, now);
+  else
+    check_one((uintptr_t)addr, size, &now, &t->cache);
 }
 
 /* Whether this thread's accesses are checked now: it runs a checked strand, detection
@@ -181,6 +204,10 @@ EXPORT void __ompracer_construct(uint32_t site) {
   t_self.pending_site = site;
   if (!atomic_load_explicit(&g_hooks_seen, memory_order_relaxed))
     atomic_store(&g_hooks_seen, true);
+}
+
+EXPORT void __ompracer_reduction(uint32_t step, uint32_t method) {
+  thread_reduction(step, method);
 }
 
 EXPORT void __ompracer_task_if0(void) {

@@ -324,6 +324,10 @@ static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoi
     return;
   }
   if (is_barrier(kind)) {
+    /* libomp's barriers inside a reduction's entry or exit order nothing the program
+     * relies on: a nowait reduction has no barrier, another has its construct's. */
+    if (kind == ompt_sync_region_barrier_implementation && task_reduction_barrier(rec))
+      return;
     /* The barrier at the end of a region needs no new phase: the region ends. */
     if (endpoint == ompt_scope_end && rec->team)
       team_barrier_end(rec->team, &rec->ss, &rec->phase);
@@ -348,6 +352,7 @@ static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint
                          ompt_data_t *parallel_data, ompt_data_t *task_data, const void *codeptr) {
   (void)kind, (void)parallel_data, (void)task_data, (void)codeptr;
   t_self.combining = endpoint == ompt_scope_begin ? ACCESS_ATOMIC : 0;
+  TRACE("reduction %s kind %d", endpoint == ompt_scope_begin ? "begin" : "end", (int)kind);
 }
 
 /* ---- worksharing ---- */

@@ -1,6 +1,8 @@
 #include "team.h"
 
 #include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* Contention groups are numbered in 15 bits (see the lock keys in ompt_events.c):
  * two teams 32768 groups apart share a number, which can only hide a race. */
@@ -28,6 +30,7 @@ void team_begin_kind(struct team *t, struct strand_stack *encountering, site_id 
   t->phase[0] = ospg_add(t->region, NODE_S, CK_BARRIER_PHASE, site);
   t->phase_count = 1;
   t->members = 0;
+  memset(t->reduction, 0, sizeof t->reduction);
 }
 
 void team_begin(struct team *t, struct strand_stack *encountering, site_id site) {
@@ -56,7 +59,47 @@ void team_barrier_end(struct team *t, struct strand_stack *member, uint32_t *mem
   ss_rebase(member, ospg_add(phase, NODE_P, k_member_kind[t->kind], t->site));
 }
 
+/* Makes room for one more node in *buf. False when out of memory. */
+static bool grow(node_id **buf, uint32_t *cap, uint32_t need) {
+  if (need <= *cap)
+    return true;
+  uint32_t n = *cap ? *cap * 2 : 16;
+  while (n < need)
+    n *= 2;
+  node_id *b = realloc(*buf, n * sizeof *b);
+  if (!b)
+    return false;
+  *buf = b;
+  *cap = n;
+  return true;
+}
+
+void team_reduction_enter(struct team *t, uint32_t seq, node_id strand) {
+  pthread_mutex_lock(&t->lock);
+  struct team_reduction *r = &t->reduction[seq % TEAM_REDUCTION_RING];
+  if (r->seq != seq) {
+    r->seq = seq;
+    r->count = 0;
+  }
+  /* Out of memory: that member's part is not checked, which can only hide a race. */
+  if (grow(&r->strands, &r->cap, r->count + 1))
+    r->strands[r->count++] = strand;
+  pthread_mutex_unlock(&t->lock);
+}
+
+uint32_t team_reduction_strands(struct team *t, uint32_t seq, node_id **buf, uint32_t *cap) {
+  pthread_mutex_lock(&t->lock);
+  const struct team_reduction *r = &t->reduction[seq % TEAM_REDUCTION_RING];
+  uint32_t n = r->seq == seq && grow(buf, cap, r->count) ? r->count : 0;
+  if (n)
+    memcpy(*buf, r->strands, n * sizeof **buf);
+  pthread_mutex_unlock(&t->lock);
+  return n;
+}
+
 void team_end(struct team *t, struct strand_stack *encountering) {
+  for (unsigned i = 0; i < TEAM_REDUCTION_RING; i++)
+    free(t->reduction[i].strands);
   pthread_mutex_destroy(&t->lock);
   ss_new_strand(encountering);
 }

@@ -22,6 +22,19 @@
 /* Members can be at most one barrier apart, so a few phases in a ring suffice. */
 #define TEAM_PHASE_RING 4
 
+/* The strands in which the members entered one reduction (in the order they entered):
+ * where each member's part of the combining step belongs, whichever thread libomp has
+ * do it. libomp's tree method has the master combine after a barrier that every
+ * member entered after its own entry; the method is the same for every reduction of a
+ * team (it depends on the team's size), so a member is at most one reduction ahead of
+ * the master's combining step and a short ring suffices. */
+#define TEAM_REDUCTION_RING 4
+struct team_reduction {
+  uint32_t seq; /* which of the team's reductions (1, 2, ...); 0: unused */
+  uint32_t count, cap;
+  node_id *strands;
+};
+
 enum team_kind {
   TEAM_PARALLEL, /* a parallel region */
   TEAM_LEAGUE,   /* the league of a teams construct */
@@ -40,6 +53,8 @@ struct team {
   uint32_t arena_mark;            /* where the arena stood before the region */
   uint32_t edge_mark;             /* and the dependence edge arena */
   bool outermost;
+  /* the members' entry strands of its latest reductions, by seq % RING */
+  struct team_reduction reduction[TEAM_REDUCTION_RING];
 };
 
 /* The encountering task opens the region; its current strand ends. */
@@ -52,6 +67,11 @@ void team_begin_kind(struct team *t, struct strand_stack *encountering, site_id 
 int team_member_begin(struct team *t, struct strand_stack *member, uint32_t *member_phase);
 /* A member leaves a barrier: it moves to the next phase. */
 void team_barrier_end(struct team *t, struct strand_stack *member, uint32_t *member_phase);
+/* A member enters the team's reduction number seq (1, 2, ...) in `strand`. */
+void team_reduction_enter(struct team *t, uint32_t seq, node_id strand);
+/* Copies the strands of the members that entered reduction seq into *buf (grown as
+ * needed, *cap its capacity) and returns how many. */
+uint32_t team_reduction_strands(struct team *t, uint32_t seq, node_id **buf, uint32_t *cap);
 /* The encountering task continues after the region with a new strand. */
 void team_end(struct team *t, struct strand_stack *encountering);
 

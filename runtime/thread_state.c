@@ -1,5 +1,8 @@
 #include "thread_state.h"
 
+#include "access.h"
+#include "ompracer/hooks.h"
+
 #include <dlfcn.h>
 
 OMPR_TLS struct thread_state t_self;
@@ -70,4 +73,44 @@ void thread_target_end(void) {
     return;
   ss_target_end(&rec->ss);
   thread_run(rec);
+}
+
+/* The thread's copy of the members' entry strands while it combines for them. */
+static OMPR_TLS node_id *t_combine_buf;
+static OMPR_TLS uint32_t t_combine_cap;
+
+/* The entry answered: when this thread combines for every member (tree method), its
+ * combining accesses stand for each member's part. */
+static void reduction_entered(struct task_rec *rec, uint32_t method) {
+  rec->reduce_step = REDUCE_OUTSIDE;
+  uint32_t seq = ++rec->reductions;
+  if (method != 1 || !rec->reduce_barrier || !rec->team)
+    return;
+  t_self.ncombine_for = team_reduction_strands(rec->team, seq, &t_combine_buf, &t_combine_cap);
+  t_self.combine_for = t_combine_buf;
+  if (t_self.ncombine_for) /* libomp sends no reduction event for this step */
+    t_self.combining = ACCESS_ATOMIC;
+}
+
+void thread_reduction(uint32_t step, uint32_t method) {
+  struct task_rec *rec = t_self.task;
+  if (!rec)
+    return;
+  switch (step) {
+  case OMPRACER_REDUCE_ENTER:
+    rec->reduce_step = REDUCE_ENTERING;
+    rec->reduce_barrier = false;
+    if (rec->team)
+      team_reduction_enter(rec->team, rec->reductions + 1, rec->ss.strand);
+    break;
+  case OMPRACER_REDUCE_METHOD: reduction_entered(rec, method); break;
+  case OMPRACER_REDUCE_FINISH:
+    rec->reduce_step = REDUCE_FINISHING;
+    if (t_self.ncombine_for) {
+      t_self.ncombine_for = 0;
+      t_self.combining = 0;
+    }
+    break;
+  default: rec->reduce_step = REDUCE_OUTSIDE; break;
+  }
 }

@@ -30,21 +30,31 @@ struct task_rec {
   bool final;              /* created with final(true): its descendants are included tasks */
   struct loop_state loops; /* tagged loops it is running (iterations.h) */
   bool joining;            /* an implicit task in its region's join barrier: no code left */
+  uint32_t reductions;     /* reductions it entered (the team's sequence number) */
+  uint8_t reduce_step;     /* enum reduce_step: where it is in a reduction's entry or exit */
+  bool reduce_barrier;     /* a barrier ran inside the entry: libomp's tree method */
 };
 
+/* Where a task is in a reduction's runtime calls (hooks.h, __ompracer_reduction).
+ * libomp's barriers inside them are not barriers of the program: a reduction with
+ * nowait has none, and one without is followed by the construct's own barrier. */
+enum reduce_step { REDUCE_OUTSIDE, REDUCE_ENTERING, REDUCE_FINISHING };
+
 struct thread_state {
-  bool active;               /* checking accesses of the current task */
-  node_id strand;            /* the current task's current strand */
-  struct task_rec *task;     /* the task running on this thread */
-  site_id pending_site;      /* directive announced by __ompracer_construct */
-  bool pending_if0;          /* the next task created is if(0) */
-  site_id taskloop_site;     /* inside a taskloop: the site of the tasks libomp creates */
-  uint32_t combining;        /* ACCESS_ATOMIC inside a reduction's combining step */
-  lockset_id held;           /* locks this thread took (critical, omp locks, ordered) */
-  lockset_id lockset;        /* held plus the running task's locks (precise mode) */
-  lockset_id lockset_atomic; /* the same plus LOCK_ATOMIC */
-  uintptr_t private_top;     /* the running task's stack memory lies below (iterations.h) */
-  struct sp_cache cache;     /* with the running iteration's tag */
+  bool active;                /* checking accesses of the current task */
+  node_id strand;             /* the current task's current strand */
+  struct task_rec *task;      /* the task running on this thread */
+  site_id pending_site;       /* directive announced by __ompracer_construct */
+  bool pending_if0;           /* the next task created is if(0) */
+  site_id taskloop_site;      /* inside a taskloop: the site of the tasks libomp creates */
+  uint32_t combining;         /* ACCESS_ATOMIC inside a reduction's combining step */
+  const node_id *combine_for; /* combining for the team: each member's entry strand */
+  uint32_t ncombine_for;      /* how many; 0: accesses are this strand's own */
+  lockset_id held;            /* locks this thread took (critical, omp locks, ordered) */
+  lockset_id lockset;         /* held plus the running task's locks (precise mode) */
+  lockset_id lockset_atomic;  /* the same plus LOCK_ATOMIC */
+  uintptr_t private_top;      /* the running task's stack memory lies below (iterations.h) */
+  struct sp_cache cache;      /* with the running iteration's tag */
 };
 
 extern OMPR_TLS struct thread_state t_self;
@@ -88,5 +98,22 @@ void thread_loop_end(void);
 void thread_section_begin(void);
 void thread_target_begin(void);
 void thread_target_end(void);
+
+/* A step of a reduction on the running task (OMPRACER_REDUCE_* of the hook ABI). When
+ * libomp's answer makes this thread combine every member's copy (the tree method: a
+ * barrier ran inside the entry and the answer is 1), its accesses until the exit are
+ * checked once on each member's entry strand (combine_for), as atomic accesses: each
+ * member's part of the combining step is logically its own. */
+void thread_reduction(uint32_t step, uint32_t method);
+
+/* Whether a barrier of kind `implementation` that task `rec` meets is libomp's own,
+ * inside a reduction's entry or exit (noted: it tells the tree method). */
+static inline bool task_reduction_barrier(struct task_rec *rec) {
+  if (rec->reduce_step == REDUCE_OUTSIDE)
+    return false;
+  if (rec->reduce_step == REDUCE_ENTERING)
+    rec->reduce_barrier = true;
+  return true;
+}
 
 #endif

@@ -152,6 +152,18 @@ void __ompracer_unsupported(uint32_t what, uint32_t site);
 void __ompracer_target_begin(void);
 void __ompracer_target_end(void);
 
+/* A reduction's steps on this thread, around libomp's entry points: before
+ * __kmpc_reduce(_nowait) (ENTER), after it with its answer in `method` (METHOD: 1, this
+ * thread combines into the original variables; 2, it combines with atomics; 0, another
+ * thread combines for it), before __kmpc_end_reduce(_nowait) (FINISH) and after it
+ * (DONE). libomp may combine every thread's copy on one thread; the runtime needs
+ * these steps to put each thread's part on that thread's own strand. */
+#define OMPRACER_REDUCE_ENTER 0
+#define OMPRACER_REDUCE_METHOD 1
+#define OMPRACER_REDUCE_FINISH 2
+#define OMPRACER_REDUCE_DONE 3
+void __ompracer_reduction(uint32_t step, uint32_t method);
+
 /* The next task created on this thread is an if(0) task (undeferred by the program's
  * semantics, not only by the runtime's choice). */
 void __ompracer_task_if0(void);

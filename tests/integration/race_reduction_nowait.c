@@ -1,0 +1,40 @@
+// race_reduction_nowait.c -- a nowait reduction and an unordered read of its variable.
+//
+// Each thread's part of the combining step writes the original `sum` (the reduction
+// has nowait, so no barrier follows it), and the masked thread then reads `sum`: the
+// read is logically parallel with the other threads' parts. libomp combines with
+// atomics up to 4 threads, but from 5 threads on in a tree inside a barrier where only
+// the master writes `sum`; each thread's part must still count as its own, so the
+// race is reported at every thread count. (A read only: the tree method's combine
+// also reads `sum`, which races with a write but not with this read.)
+//
+// EXPECT: race
+// THREADS: 2 3 5 8
+// VERDICT: fast
+#include <omp.h>
+#include <stdio.h>
+
+int sum;
+int seen;
+
+__attribute__((noinline)) static void observe(const int *p) {
+  seen = *p >= 0;
+}
+
+int main(void) {
+#pragma omp parallel
+  {
+#pragma omp for reduction(+ : sum) nowait
+    for (int i = 0; i < 100; i++)
+      sum += i;
+#pragma omp masked
+    observe(&sum);
+  }
+  // CHECK: ==ompracer== WARNING: data race (read/atomic write) on 4 bytes at 0x{{[0-9a-f]+}}
+  // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_reduction_nowait.c:[[@LINE-13]]:{{[0-9]+}} in observe (implicit task of omp parallel at {{(.*/)?}}race_reduction_nowait.c:[[@LINE-9]])
+  // CHECK-NEXT: ==ompracer==   atomic write at {{(.*/)?}}race_reduction_nowait.c:[[@LINE-8]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_reduction_nowait.c:[[@LINE-10]])
+  // CHECK-NEXT: ==ompracer==   location: global 'sum' of 4 bytes, declared at {{(.*/)?}}race_reduction_nowait.c:[[@LINE-19]]
+  // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
+  printf("seen=%d sum=%d\n", seen, sum);
+  return 0;
+}
