@@ -537,6 +537,9 @@ void Instrumenter::instrumentConstruct(CallBase *CB, StringRef Name) {
   IRB.CreateCall(Hooks.Construct, {Site});
   C.Constructs++;
   markReductionStep(CB, Name);
+  if (int Arg = numTeamsArg(Name); Arg >= 0 && CB->arg_size() > unsigned(Arg))
+    IRB.CreateCall(Hooks.NumTeams,
+                   {IRB.CreateZExtOrTrunc(CB->getArgOperand(Arg), IRB.getInt32Ty())});
   if (isDoacrossInit(Name)) // not modelled: the runtime warns once
     IRB.CreateCall(Hooks.Unsupported, {IRB.getInt32(OMPRACER_UNSUPPORTED_DOACROSS), Site});
   // A task descriptor is new memory: the runtime may hand out one a finished task

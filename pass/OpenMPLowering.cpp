@@ -83,6 +83,12 @@ bool isReduceExit(StringRef Callee) {
   return Callee == "__kmpc_end_reduce" || Callee == "__kmpc_end_reduce_nowait";
 }
 
+int numTeamsArg(StringRef Callee) {
+  if (Callee == "__kmpc_push_num_teams")
+    return 2;
+  return Callee == "__kmpc_push_num_teams_51" ? 3 : -1;
+}
+
 bool isReductionCombiner(const Function &F) {
   StringRef N = F.getName();
   return N.contains(".omp.reduction.") || N.starts_with(".omp_combiner.") ||

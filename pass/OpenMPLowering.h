@@ -77,6 +77,10 @@ bool isReductionCall(llvm::StringRef Callee);
 // who combines) and __kmpc_end_reduce / __kmpc_end_reduce_nowait (its exit).
 bool isReduceEntry(llvm::StringRef Callee);
 bool isReduceExit(llvm::StringRef Callee);
+// __kmpc_push_num_teams (num_teams is argument 2) and __kmpc_push_num_teams_51 (its
+// upper bound is argument 3): a teams construct's num_teams or thread_limit clause.
+// Returns the argument that holds the number of teams, or -1.
+int numTeamsArg(llvm::StringRef Callee);
 
 // Functions clang generates for reductions (combiners, initialisers, finalisers):
 // libomp runs them inside its reduction step, possibly on another thread's copies.

@@ -95,6 +95,7 @@ RuntimeHooks::RuntimeHooks(Module &M) {
   SectionBegin = OMPRACER_DECLARE_HOOK(__ompracer_section_begin);
   TaskIf0 = OMPRACER_DECLARE_HOOK(__ompracer_task_if0);
   Reduction = OMPRACER_DECLARE_HOOK(__ompracer_reduction);
+  NumTeams = OMPRACER_DECLARE_HOOK(__ompracer_num_teams);
   Unsupported = OMPRACER_DECLARE_HOOK(__ompracer_unsupported);
   Flush = OMPRACER_DECLARE_HOOK(__ompracer_flush);
   LockRelease = OMPRACER_DECLARE_HOOK(__ompracer_lock_release);

@@ -77,6 +77,8 @@ struct RuntimeHooks {
   llvm::FunctionCallee Flush, LockRelease;
   // The steps of a reduction around __kmpc_reduce* and __kmpc_end_reduce*.
   llvm::FunctionCallee Reduction;
+  // A teams construct's num_teams clause (before __kmpc_push_num_teams*).
+  llvm::FunctionCallee NumTeams;
   // A target region run on the host (MarkTargets).
   llvm::FunctionCallee TargetBegin, TargetEnd;
   // Iteration strands (MarkLoops). LoopEnd has no memory attributes on purpose: see

@@ -50,6 +50,52 @@ static void check_for_members(const struct thread_state *t, uintptr_t addr, uint
   }
 }
 
+/* In a strand inside a distribute loop, an access and the other teams' twin of an
+ * access of the same strand and iteration are one team's (thread_state.h): their
+ * pair is dropped. `self` is the strand that `now` is not. */
+static void report_across_teams(const struct race_found *races, unsigned n,
+                                const struct access_now *now, node_id self, bool in_distribute) {
+  for (unsigned i = 0; i < n && i < MAX_RACES_PER_ACCESS; i++)
+    if (!(in_distribute && races[i].prev.node == self && races[i].prev.iter == now->iter))
+      report_race(&races[i], now);
+}
+
+/* The access as another team of an assumed league makes it: on the twin strand,
+ * holding no lock but the atomic pseudo-lock (locks exclude within a team only).
+ * Memory on the team's own stack is each team's own. */
+static void check_as_other_teams(struct thread_state *t, uintptr_t addr, uint64_t size,
+                                 struct access_now now) {
+  struct other_teams *o = &t->other;
+  if ((addr >= o->team_low && addr < o->team_top) || (addr >= o->own_low && addr < o->own_top))
+    return;
+  node_id own = now.node;
+  now.node = o->twin;
+  now.lockset = 0;
+  if (now.site & ACCESS_ATOMIC) {
+    if (!o->atomic_lockset)
+      o->atomic_lockset = lockset_add(0, LOCK_ATOMIC);
+    now.lockset = o->atomic_lockset;
+  }
+  o->cache.iter = t->cache.iter; /* twins keep their strand's iteration tags */
+  o->cache.window = t->cache.window;
+  o->cache.tag0 = t->cache.tag0;
+  struct race_found races[MAX_RACES_PER_ACCESS];
+  unsigned n = history_access(addr, size, &now, &o->cache, races);
+  if (__builtin_expect(n != 0, 0))
+    report_across_teams(races, n, &now, own, o->in_distribute);
+}
+
+/* An access in a league of one team checked as if it had more: as itself (leaving
+ * out the pair with its own iteration's twin), then as the other teams'. */
+static void check_in_league(struct thread_state *t, uintptr_t addr, uint64_t size,
+                            const struct access_now *now) {
+  struct race_found races[MAX_RACES_PER_ACCESS];
+  unsigned n = history_access(addr, size, now, &t->cache, races);
+  if (__builtin_expect(n != 0, 0))
+    report_across_teams(races, n, now, t->other.twin, t->other.in_distribute);
+  check_as_other_teams(t, addr, size, *now);
+}
+
 /* The check of one access, with t_in_check set. */
 INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t size, uint32_t site,
                              bool is_write, bool atomic) {
@@ -73,6 +119,8 @@ INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t 
   struct access_now now = {t->strand, site | atomic_bit, t->cache.iter, is_write, lockset};
   if (__builtin_expect(t->ncombine_for != 0, 0))
     check_for_members(t, (uintptr_t)addr, size, now);
+  else if (__builtin_expect(t->other.twin != 0, 0))
+    check_in_league(t, (uintptr_t)addr, size, &now);
   else
     check_one((uintptr_t)addr, size, &now, &t->cache);
 }
@@ -208,6 +256,10 @@ EXPORT void __ompracer_construct(uint32_t site) {
 
 EXPORT void __ompracer_reduction(uint32_t step, uint32_t method) {
   thread_reduction(step, method);
+}
+
+EXPORT void __ompracer_num_teams(uint32_t num_teams) {
+  t_self.pending_num_teams = num_teams != 0;
 }
 
 EXPORT void __ompracer_task_if0(void) {

@@ -77,24 +77,31 @@ static bool is_league_member(const struct task_rec *rec) {
 }
 
 /* Opens the region: a league (teams construct), the body region a team's initial
- * task forks to run the teams body, or a parallel region. */
-static void begin_region(struct team *team, struct task_rec *enc, int flags) {
+ * task forks to run the teams body, or a parallel region. A region inside a league
+ * checked as if it had more teams is checked so too. */
+static void begin_region(struct team *team, struct task_rec *enc, int flags,
+                         const ompt_frame_t *frame) {
   site_id site = take_pending_site();
   uint32_t cg = enc->team ? enc->team->cg : 0;
   if (flags & ompt_parallel_league) {
     team_begin_kind(team, &enc->ss, site, TEAM_LEAGUE, cg);
+    team->num_teams_given = t_self.pending_num_teams;
+    t_self.pending_num_teams = false;
+    /* The program's frames are above it; the teams' code runs below. */
+    team->entry_frame = frame && frame->enter_frame.ptr ? (uintptr_t)frame->enter_frame.ptr
+                                                        : (uintptr_t)__builtin_frame_address(0);
     t_league_forked = team;
-  } else if (is_league_member(enc)) {
-    team_begin_kind(team, &enc->ss, enc->team->site, TEAM_BODY, cg);
-  } else {
-    team_begin_kind(team, &enc->ss, site, TEAM_PARALLEL, cg);
+    return;
   }
+  team_begin_kind(team, &enc->ss, is_league_member(enc) ? enc->team->site : site,
+                  is_league_member(enc) ? TEAM_BODY : TEAM_PARALLEL, cg);
+  team->assumed = enc->team ? enc->team->assumed : NULL;
 }
 
 static void on_parallel_begin(ompt_data_t *encountering_task, const ompt_frame_t *frame,
                               ompt_data_t *parallel_data, unsigned int requested, int flags,
                               const void *codeptr) {
-  (void)frame, (void)requested, (void)codeptr;
+  (void)requested, (void)codeptr;
   struct task_rec *enc = task_of(encountering_task);
   struct team *team = calloc(1, sizeof *team);
   if (!enc || !team) {
@@ -107,7 +114,7 @@ static void on_parallel_begin(ompt_data_t *encountering_task, const ompt_frame_t
   team->outermost = enc->initial && !enc->checked;
   team->arena_mark = ospg_mark();
   team->edge_mark = deps_mark();
-  begin_region(team, enc, flags);
+  begin_region(team, enc, flags, frame);
   TRACE("%s begin: region node %u", team->kind == TEAM_LEAGUE ? "teams" : "parallel", team->region);
   parallel_data->ptr = team;
   thread_run(enc);
@@ -124,8 +131,6 @@ static void on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
         team->outermost ? " (reclaimed)" : "");
   if (t_league_forked == team)
     t_league_forked = NULL;
-  if (team->kind == TEAM_LEAGUE && team->members == 1)
-    warn_unsupported(UNSUPPORTED_ONE_TEAM, team->site);
   if (team->outermost) {
     /* The whole region is joined: its nodes and histories can go (the nodes stay when
      * option dump_ospg will write them at exit). */
@@ -149,10 +154,22 @@ static struct team *league_of(ompt_data_t *parallel_data) {
   return t && t->kind == TEAM_LEAGUE ? t : t_league_forked;
 }
 
+/* libomp runs a teams construct without num_teams as one team on the host: check it
+ * as if it had more (thread_state.h, struct other_teams), since the program cannot rely on
+ * one team. num_teams(1) asks for one team: its verdicts are those of one team. */
+static void assume_more_teams(struct team *league, unsigned nteams) {
+  if (nteams != 1 || league->num_teams_given || league->assumed)
+    return;
+  uintptr_t low, high;
+  thread_stack_bounds(&low, &high);
+  team_assume_more_teams(league, low);
+  TRACE("teams: one team ran; checked as if there were more (node %u)", league->absent_teams);
+}
+
 static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
                              ompt_data_t *task_data, unsigned int actual_parallelism,
                              unsigned int index, int flags) {
-  (void)actual_parallelism, (void)index;
+  (void)index;
   if (endpoint == ompt_scope_end) {
     free_task_rec(task_data);
     return;
@@ -164,6 +181,7 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
     if (!(rec = new_task_rec(league, true)))
       return;
     team_member_begin(league, &rec->ss, &rec->phase);
+    assume_more_teams(league, actual_parallelism);
   } else if (flags & ompt_task_initial) {
     rec = new_task_rec(NULL, false);
     if (!rec)

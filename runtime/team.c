@@ -97,6 +97,12 @@ uint32_t team_reduction_strands(struct team *t, uint32_t seq, node_id **buf, uin
   return n;
 }
 
+void team_assume_more_teams(struct team *league, uintptr_t stack_low) {
+  league->absent_teams = ospg_add(league->phase[0], NODE_P, CK_TEAM, league->site);
+  league->stack_low = stack_low;
+  league->assumed = league;
+}
+
 void team_end(struct team *t, struct strand_stack *encountering) {
   for (unsigned i = 0; i < TEAM_REDUCTION_RING; i++)
     free(t->reduction[i].strands);

@@ -55,6 +55,14 @@ struct team {
   bool outermost;
   /* the members' entry strands of its latest reductions, by seq % RING */
   struct team_reduction reduction[TEAM_REDUCTION_RING];
+  /* A league of one team that the program did not ask for (no num_teams clause:
+   * libomp's choice on the host) is checked as if it had two or more teams: the
+   * league itself, and every region inside it, point to it here (NULL: not so). */
+  struct team *assumed;
+  bool num_teams_given;  /* a league: its directive has a num_teams clause */
+  node_id absent_teams;  /* an assumed league: P-node of the teams that did not run */
+  uintptr_t entry_frame; /* a league: its encountering task's frame at the fork */
+  uintptr_t stack_low;   /* an assumed league: its thread's stack ends here */
 };
 
 /* The encountering task opens the region; its current strand ends. */
@@ -72,6 +80,10 @@ void team_reduction_enter(struct team *t, uint32_t seq, node_id strand);
 /* Copies the strands of the members that entered reduction seq into *buf (grown as
  * needed, *cap its capacity) and returns how many. */
 uint32_t team_reduction_strands(struct team *t, uint32_t seq, node_id **buf, uint32_t *cap);
+/* A league of one team (its first member began) that is to be checked as if it had
+ * more: adds the node of the other teams, parallel with the one that runs, and notes
+ * the running team's private stack, [stack_low, entry_frame). */
+void team_assume_more_teams(struct team *league, uintptr_t stack_low);
 /* The encountering task continues after the region with a new strand. */
 void team_end(struct team *t, struct strand_stack *encountering);
 

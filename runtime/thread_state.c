@@ -4,6 +4,7 @@
 #include "ompracer/hooks.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 
 OMPR_TLS struct thread_state t_self;
 atomic_bool g_hooks_seen;
@@ -79,17 +80,21 @@ void thread_target_end(void) {
 static OMPR_TLS node_id *t_combine_buf;
 static OMPR_TLS uint32_t t_combine_cap;
 
-/* The entry answered: when this thread combines for every member (tree method), its
- * combining accesses stand for each member's part. */
+/* The entry answered. Answer 1: this thread writes the original variables until the
+ * exit, a combining step (atomic) although libomp may send no reduction event for it
+ * (a team of one, or the tree method's master; the critical method sends one). When
+ * it combines for every member (tree method), its accesses stand for each member's
+ * part. */
 static void reduction_entered(struct task_rec *rec, uint32_t method) {
   rec->reduce_step = REDUCE_OUTSIDE;
   uint32_t seq = ++rec->reductions;
-  if (method != 1 || !rec->reduce_barrier || !rec->team)
+  if (method != 1)
+    return;
+  t_self.combining = ACCESS_ATOMIC;
+  if (!rec->reduce_barrier || !rec->team)
     return;
   t_self.ncombine_for = team_reduction_strands(rec->team, seq, &t_combine_buf, &t_combine_cap);
   t_self.combine_for = t_combine_buf;
-  if (t_self.ncombine_for) /* libomp sends no reduction event for this step */
-    t_self.combining = ACCESS_ATOMIC;
 }
 
 void thread_reduction(uint32_t step, uint32_t method) {
@@ -104,13 +109,60 @@ void thread_reduction(uint32_t step, uint32_t method) {
       team_reduction_enter(rec->team, rec->reductions + 1, rec->ss.strand);
     break;
   case OMPRACER_REDUCE_METHOD: reduction_entered(rec, method); break;
-  case OMPRACER_REDUCE_FINISH:
-    rec->reduce_step = REDUCE_FINISHING;
-    if (t_self.ncombine_for) {
-      t_self.ncombine_for = 0;
-      t_self.combining = 0;
-    }
+  case OMPRACER_REDUCE_FINISH: rec->reduce_step = REDUCE_FINISHING; break;
+  default: /* the exit returned: libomp's own combining events are over too */
+    rec->reduce_step = REDUCE_OUTSIDE;
+    t_self.ncombine_for = 0;
+    t_self.combining = 0;
     break;
-  default: rec->reduce_step = REDUCE_OUTSIDE; break;
   }
+}
+
+void thread_stack_bounds(uintptr_t *low, uintptr_t *high) {
+  static OMPR_TLS uintptr_t lo, hi;
+  static OMPR_TLS bool known;
+  if (!known) {
+    pthread_attr_t attr;
+    void *addr;
+    size_t size;
+    if (!pthread_getattr_np(pthread_self(), &attr)) {
+      if (!pthread_attr_getstack(&attr, &addr, &size)) {
+        lo = (uintptr_t)addr;
+        hi = lo + size;
+      }
+      pthread_attr_destroy(&attr);
+    }
+    known = true;
+  }
+  *low = lo;
+  *high = hi;
+}
+
+/* Whether strand w lies inside a distribute loop of the league whose region is
+ * `league`: then its iteration tags are one team's each. */
+static bool inside_distribute(node_id w, node_id league) {
+  for (node_id n = w; n && n != league && n != ospg_root(); n = ospg_node(n)->parent) {
+    unsigned ck = ospg_node(n)->construct;
+    if (ck == CK_DISTRIBUTE || ck == CK_DIST_CHUNK)
+      return true;
+  }
+  return false;
+}
+
+void thread_view_other_teams(struct task_rec *task) {
+  const struct team *league = task->team->assumed;
+  struct other_teams *o = &t_self.other;
+  if (task->twin_of != task->ss.strand) { /* one twin per strand, made by its task */
+    task->twin = ospg_add(league->absent_teams, NODE_W, CK_NONE, 0);
+    task->twin_of = task->ss.strand;
+  }
+  o->twin = task->twin;
+  o->in_distribute = inside_distribute(task->ss.strand, league->region);
+  o->team_low = league->stack_low;
+  o->team_top = league->entry_frame;
+  thread_stack_bounds(&o->own_low, &o->own_top);
+  /* The league's own thread shares its stack above the fork with the program. */
+  if (o->own_low == league->stack_low)
+    o->own_low = o->own_top = 0;
+  sp_cache_reset(&o->cache, o->twin);
 }

@@ -33,6 +33,7 @@ struct task_rec {
   uint32_t reductions;     /* reductions it entered (the team's sequence number) */
   uint8_t reduce_step;     /* enum reduce_step: where it is in a reduction's entry or exit */
   bool reduce_barrier;     /* a barrier ran inside the entry: libomp's tree method */
+  node_id twin, twin_of;   /* in an assumed league: the twin of strand twin_of */
 };
 
 /* Where a task is in a reduction's runtime calls (hooks.h, __ompracer_reduction).
@@ -40,12 +41,31 @@ struct task_rec {
  * nowait has none, and one without is followed by the construct's own barrier. */
 enum reduce_step { REDUCE_OUTSIDE, REDUCE_ENTERING, REDUCE_FINISHING };
 
+/* In a league of one team checked as if it had more (team.h, assumed), each access
+ * is checked twice: as itself, and as the same access made by another team, on a
+ * twin of its strand under the node of the teams that did not run (parallel with
+ * the team that ran). The twin holds no lock: critical sections and locks exclude
+ * each other only within a team. A distribute loop's iteration runs in one team
+ * only, so in a strand inside a distribute loop an access and a twin of the same
+ * strand and iteration tag do not race; and memory on the team's own stack (the
+ * league's thread below the fork, and the team's other threads' stacks) is each
+ * team's own: it gets no twin. */
+struct other_teams {
+  node_id twin;                 /* the running strand's twin; 0: not in an assumed league */
+  bool in_distribute;           /* the running strand is inside a distribute loop */
+  uintptr_t team_low, team_top; /* the league thread's stack below the fork */
+  uintptr_t own_low, own_top;   /* this thread's stack, when it is another thread */
+  lockset_id atomic_lockset;    /* {LOCK_ATOMIC}, once computed */
+  struct sp_cache cache;        /* the twin's isParallel memo */
+};
+
 struct thread_state {
   bool active;                /* checking accesses of the current task */
   node_id strand;             /* the current task's current strand */
   struct task_rec *task;      /* the task running on this thread */
   site_id pending_site;       /* directive announced by __ompracer_construct */
   bool pending_if0;           /* the next task created is if(0) */
+  bool pending_num_teams;     /* the next teams construct has a num_teams clause */
   site_id taskloop_site;      /* inside a taskloop: the site of the tasks libomp creates */
   uint32_t combining;         /* ACCESS_ATOMIC inside a reduction's combining step */
   const node_id *combine_for; /* combining for the team: each member's entry strand */
@@ -55,6 +75,7 @@ struct thread_state {
   lockset_id lockset_atomic;  /* the same plus LOCK_ATOMIC */
   uintptr_t private_top;      /* the running task's stack memory lies below (iterations.h) */
   struct sp_cache cache;      /* with the running iteration's tag */
+  struct other_teams other;   /* an assumed league's second check */
 };
 
 extern OMPR_TLS struct thread_state t_self;
@@ -72,6 +93,9 @@ static inline void thread_update_lockset(void) {
   }
 }
 
+/* Sets up t_self.other for a task inside an assumed league (team.h). */
+void thread_view_other_teams(struct task_rec *task);
+
 /* Makes `task` the running task of this thread and picks up its current strand, its
  * running iteration and its lockset. */
 static inline void thread_run(struct task_rec *task) {
@@ -86,7 +110,14 @@ static inline void thread_run(struct task_rec *task) {
   t_self.cache.tag0 = v.tag0;
   t_self.private_top = v.private_top;
   thread_update_lockset();
+  if (__builtin_expect(task && task->team && task->team->assumed, 0))
+    thread_view_other_teams(task);
+  else
+    t_self.other.twin = 0;
 }
+
+/* The running thread's stack, [*low, *high) (0, 0 if unknown). */
+void thread_stack_bounds(uintptr_t *low, uintptr_t *high);
 
 /* The pass's loop, section and target-region markers, applied to the running task. A
  * loop or target marker met before libomp started (a simd loop or a host target

@@ -14,11 +14,6 @@ static const char *const k_what[UNSUPPORTED_COUNT] = {
         "-fopenmp-targets): the copies its map clauses make between host and device "
         "memory are not checked, so races of those copies with other code can be "
         "missed; build without -fopenmp-targets to check target regions as host code",
-    [UNSUPPORTED_ONE_TEAM] =
-        "this teams region ran as a single team (libomp's choice on the host when there "
-        "is no num_teams clause, or num_teams(1)): races between different teams of it "
-        "cannot show, and critical sections and locks in it are taken as excluding each "
-        "other; give it num_teams(2) or more to check them",
     [UNSUPPORTED_DOACROSS] =
         "a doacross loop (ordered(n) with depend(source/sink)): its cross-iteration "
         "dependences are not modelled, so data ordered only by them can be reported "

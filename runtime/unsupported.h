@@ -7,7 +7,6 @@
 
 enum unsupported_construct {
   UNSUPPORTED_MAP_COPY, /* map clauses of a target region offloaded by libomptarget */
-  UNSUPPORTED_ONE_TEAM, /* a teams region that ran as a single team */
   UNSUPPORTED_CANCEL,
   UNSUPPORTED_DOACROSS, /* ordered(n) loops with depend(source/sink) */
   UNSUPPORTED_COUNT

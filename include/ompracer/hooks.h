@@ -164,6 +164,13 @@ void __ompracer_target_end(void);
 #define OMPRACER_REDUCE_DONE 3
 void __ompracer_reduction(uint32_t step, uint32_t method);
 
+/* The next teams construct on this thread has a num_teams clause asking for
+ * `num_teams` teams (0: it has only thread_limit). Called before
+ * __kmpc_push_num_teams*: a teams construct without it leaves the number of teams to
+ * libomp, which runs one team on the host, and the runtime then checks it as if the
+ * league had two or more. */
+void __ompracer_num_teams(uint32_t num_teams);
+
 /* The next task created on this thread is an if(0) task (undeferred by the program's
  * semantics, not only by the runtime's choice). */
 void __ompracer_task_if0(void);
