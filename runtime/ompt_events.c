@@ -3,6 +3,7 @@
  * marker the pass puts before each runtime call (__ompracer_construct). */
 #include "ompt_events.h"
 
+#include "detach.h"
 #include "detection.h"
 #include "history.h"
 #include "lock_names.h"
@@ -137,6 +138,7 @@ static void on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
     if (!g_opts.dump_ospg) {
       ospg_release_to(team->arena_mark);
       deps_release_to(team->edge_mark);
+      detach_release_to(team->arena_mark);
     }
     sync_reset(); /* nothing after the region can be parallel with it */
     history_reset();
@@ -282,7 +284,20 @@ static void on_dependences(ompt_data_t *task_data, const ompt_dependence_t *deps
     if (kind == DEP_MUTEXINOUTSET && mode_precise())
       child->locks = lockset_add(child->locks, LOCK_MUTEXINOUTSET(deps[i].variable.ptr));
   }
+  detach_inherit(node);
   TRACE("dependences: %d for task node %u", ndeps, node);
+}
+
+/* omp_fulfill_event for detached task `detached`, called by the running task: when
+ * that is another task, what it did so far is ordered before the detached task's
+ * dependents (detach.h). */
+static void fulfilled_by_running_task(const struct task_rec *detached) {
+  const struct task_rec *by = t_self.task;
+  if (!detached || !by || by == detached || by == &g_taskwait_depend || !by->ss.depth)
+    return;
+  detach_fulfilled(detached->ss.frames[0].node, by->ss.frames[0].node);
+  TRACE("fulfilled by another task: node %u for node %u", by->ss.frames[0].node,
+        detached->ss.frames[0].node);
 }
 
 static void on_task_schedule(ompt_data_t *prior_task, ompt_task_status_t prior_status,
@@ -294,6 +309,8 @@ static void on_task_schedule(ompt_data_t *prior_task, ompt_task_status_t prior_s
     mode_note_unsafe("a task that ends without waiting for its child tasks (taskwaits not "
                      "fully nested); the task was created",
                      ospg_node(prior->ss.frames[0].node)->site, true);
+  if (prior_status == ompt_task_early_fulfill || prior_status == ompt_task_late_fulfill)
+    fulfilled_by_running_task(prior);
   if (prior_status == ompt_task_complete || prior_status == ompt_task_cancel ||
       prior_status == ompt_task_late_fulfill)
     free_task_rec(prior_task);

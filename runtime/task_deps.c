@@ -65,6 +65,17 @@ static void add_edge(node_id task, node_id pred) {
   atomic_store_explicit((_Atomic uint32_t *)&n->preds, id, memory_order_release);
 }
 
+void deps_add_edge(node_id task, node_id pred) {
+  add_edge(task, pred);
+}
+
+bool deps_has_pred(node_id task, node_id pred) {
+  for (uint32_t e = ospg_node(task)->preds; e; e = g_edges[e].next)
+    if (g_edges[e].pred == pred)
+      return true;
+  return false;
+}
+
 /* ---- the per-parent map from address to dependence state ---- */
 
 struct node_list {

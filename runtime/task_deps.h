@@ -62,6 +62,11 @@ static inline bool deps_sibling_container(node_id n) {
   return ospg_is_children_group(n) || ospg_node(n)->construct == CK_TASKGROUP;
 }
 
+/* A dependency edge from pred to task (created after pred), for orders that no
+ * depend clause states (detach.h); and whether task has pred as a direct predecessor. */
+void deps_add_edge(node_id task, node_id pred);
+bool deps_has_pred(node_id task, node_id pred);
+
 /* DIRECTED PATH: is there a path of dependency edges from `from` (created first) to
  * one of several targets, asked as one search (one visited set, one step budget):
  * deps_path_begin(from), deps_path_target(to) for each, then deps_path_found(). Targets are nodes created after `from` that carry edges: sibling
