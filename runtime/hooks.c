@@ -38,9 +38,14 @@ INLINE void check_one(uintptr_t addr, uint64_t size, const struct access_now *no
 }
 
 /* This thread combines a reduction for its whole team (thread_reduction): the access
- * is each member's part of the combining step, on that member's entry strand. */
-static void check_for_members(const struct thread_state *t, uintptr_t addr, uint64_t size,
+ * is each member's part of the combining step, on that member's entry strand. Its
+ * own private copies (an array section's, on its task's stack) stay its own. */
+static void check_for_members(struct thread_state *t, uintptr_t addr, uint64_t size,
                               struct access_now now) {
+  if (addr < t->combine_own_top && addr >= (uintptr_t)__builtin_frame_address(0)) {
+    check_one(addr, size, &now, &t->cache);
+    return;
+  }
   struct sp_cache cache;
   for (uint32_t i = 0; i < t->ncombine_for; i++) {
     now.node = t->combine_for[i];
@@ -66,7 +71,8 @@ static void report_across_teams(const struct race_found *races, unsigned n,
 static void check_as_other_teams(struct thread_state *t, uintptr_t addr, uint64_t size,
                                  struct access_now now) {
   struct other_teams *o = &t->other;
-  if ((addr >= o->team_low && addr < o->team_top) || (addr >= o->own_low && addr < o->own_top))
+  if ((addr >= o->team_low && addr < o->team_top) || (addr >= o->own_low && addr < o->own_top) ||
+      team_private_block(o->league, addr))
     return;
   node_id own = now.node;
   now.node = o->twin;
@@ -237,6 +243,8 @@ EXPORT void __ompracer_fresh_object(void *addr, uint64_t size, uint32_t site, co
     return;
   t_in_check = true;
   objects_note((uintptr_t)addr, size, site, name);
+  if (t_self.other.twin && !name) /* a heap block of an assumed league's team */
+    team_note_private_block(t_self.other.league, (uintptr_t)addr, (uintptr_t)addr + size);
   if (atomic_load_explicit(&g_detecting, memory_order_relaxed))
     history_forget((uintptr_t)addr, size);
   t_in_check = false;

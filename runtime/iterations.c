@@ -17,7 +17,7 @@ enum construct_kind loop_construct_kind(enum loop_kind kind) {
 /* The running task's entry frame (the runtime's frame that called its code): the
  * task's own locals and those of everything it calls live below it. 0 when libomp
  * does not say (the initial task): then no stack memory counts as private. */
-static uintptr_t task_entry_frame(void) {
+uintptr_t task_entry_frame(void) {
   int flags, thread_num;
   ompt_data_t *task_data, *parallel_data;
   ompt_frame_t *frame = NULL;

@@ -93,6 +93,10 @@ struct loop_view {
 };
 struct loop_view loops_view(const struct loop_state *ls);
 
+/* The running task's entry frame (OMPT's exit frame of the task): the task's own
+ * locals and those of everything it calls lie below it. 0 when libomp does not say. */
+uintptr_t task_entry_frame(void);
+
 /* The kind of a W-node that hosts a tagged loop's iterations, for reports. */
 enum construct_kind loop_construct_kind(enum loop_kind kind);
 

@@ -31,6 +31,9 @@ void team_begin_kind(struct team *t, struct strand_stack *encountering, site_id 
   t->phase_count = 1;
   t->members = 0;
   memset(t->reduction, 0, sizeof t->reduction);
+  t->assumed = NULL;
+  t->num_teams_given = false;
+  atomic_init(&t->nblocks, 0);
 }
 
 void team_begin(struct team *t, struct strand_stack *encountering, site_id site) {
@@ -101,6 +104,24 @@ void team_assume_more_teams(struct team *league, uintptr_t stack_low) {
   league->absent_teams = ospg_add(league->phase[0], NODE_P, CK_TEAM, league->site);
   league->stack_low = stack_low;
   league->assumed = league;
+}
+
+void team_note_private_block(struct team *league, uintptr_t low, uintptr_t high) {
+  pthread_mutex_lock(&league->lock);
+  uint32_t n = atomic_load_explicit(&league->nblocks, memory_order_relaxed);
+  if (n < TEAM_PRIVATE_BLOCKS) {
+    league->blocks[n] = (struct private_block){low, high};
+    atomic_store_explicit(&league->nblocks, n + 1, memory_order_release);
+  }
+  pthread_mutex_unlock(&league->lock);
+}
+
+bool team_private_block(const struct team *league, uintptr_t addr) {
+  uint32_t n = atomic_load_explicit(&league->nblocks, memory_order_acquire);
+  for (uint32_t i = 0; i < n; i++)
+    if (addr >= league->blocks[i].low && addr < league->blocks[i].high)
+      return true;
+  return false;
 }
 
 void team_end(struct team *t, struct strand_stack *encountering) {

@@ -19,6 +19,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Heap blocks an assumed league's team allocated: each team would have its own. */
+#define TEAM_PRIVATE_BLOCKS 32
+struct private_block {
+  uintptr_t low, high;
+};
+
 /* Members can be at most one barrier apart, so a few phases in a ring suffice. */
 #define TEAM_PHASE_RING 4
 
@@ -59,10 +65,12 @@ struct team {
    * libomp's choice on the host) is checked as if it had two or more teams: the
    * league itself, and every region inside it, point to it here (NULL: not so). */
   struct team *assumed;
-  bool num_teams_given;  /* a league: its directive has a num_teams clause */
-  node_id absent_teams;  /* an assumed league: P-node of the teams that did not run */
-  uintptr_t entry_frame; /* a league: its encountering task's frame at the fork */
-  uintptr_t stack_low;   /* an assumed league: its thread's stack ends here */
+  bool num_teams_given;     /* a league: its directive has a num_teams clause */
+  node_id absent_teams;     /* an assumed league: P-node of the teams that did not run */
+  uintptr_t entry_frame;    /* a league: its encountering task's frame at the fork */
+  uintptr_t stack_low;      /* an assumed league: its thread's stack ends here */
+  _Atomic uint32_t nblocks; /* an assumed league: heap blocks its team allocated */
+  struct private_block blocks[TEAM_PRIVATE_BLOCKS];
 };
 
 /* The encountering task opens the region; its current strand ends. */
@@ -84,6 +92,11 @@ uint32_t team_reduction_strands(struct team *t, uint32_t seq, node_id **buf, uin
  * more: adds the node of the other teams, parallel with the one that runs, and notes
  * the running team's private stack, [stack_low, entry_frame). */
 void team_assume_more_teams(struct team *league, uintptr_t stack_low);
+/* An assumed league's team allocated [low, high): memory of its own (the first
+ * TEAM_PRIVATE_BLOCKS blocks; later ones count as shared between teams). */
+void team_note_private_block(struct team *league, uintptr_t low, uintptr_t high);
+/* Whether addr lies in such a block. */
+bool team_private_block(const struct team *league, uintptr_t addr);
 /* The encountering task continues after the region with a new strand. */
 void team_end(struct team *t, struct strand_stack *encountering);
 

@@ -95,6 +95,7 @@ static void reduction_entered(struct task_rec *rec, uint32_t method) {
     return;
   t_self.ncombine_for = team_reduction_strands(rec->team, seq, &t_combine_buf, &t_combine_cap);
   t_self.combine_for = t_combine_buf;
+  t_self.combine_own_top = task_entry_frame();
 }
 
 void thread_reduction(uint32_t step, uint32_t method) {
@@ -150,13 +151,14 @@ static bool inside_distribute(node_id w, node_id league) {
 }
 
 void thread_view_other_teams(struct task_rec *task) {
-  const struct team *league = task->team->assumed;
+  struct team *league = task->team->assumed;
   struct other_teams *o = &t_self.other;
   if (task->twin_of != task->ss.strand) { /* one twin per strand, made by its task */
     task->twin = ospg_add(league->absent_teams, NODE_W, CK_NONE, 0);
     task->twin_of = task->ss.strand;
   }
   o->twin = task->twin;
+  o->league = task->team->assumed;
   o->in_distribute = inside_distribute(task->ss.strand, league->region);
   o->team_low = league->stack_low;
   o->team_top = league->entry_frame;

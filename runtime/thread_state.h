@@ -48,10 +48,11 @@ enum reduce_step { REDUCE_OUTSIDE, REDUCE_ENTERING, REDUCE_FINISHING };
  * each other only within a team. A distribute loop's iteration runs in one team
  * only, so in a strand inside a distribute loop an access and a twin of the same
  * strand and iteration tag do not race; and memory on the team's own stack (the
- * league's thread below the fork, and the team's other threads' stacks) is each
- * team's own: it gets no twin. */
+ * league's thread below the fork, and the team's other threads' stacks) or in a heap
+ * block it allocated (team.h) is each team's own: it gets no twin. */
 struct other_teams {
   node_id twin;                 /* the running strand's twin; 0: not in an assumed league */
+  struct team *league;          /* the assumed league */
   bool in_distribute;           /* the running strand is inside a distribute loop */
   uintptr_t team_low, team_top; /* the league thread's stack below the fork */
   uintptr_t own_low, own_top;   /* this thread's stack, when it is another thread */
@@ -70,6 +71,7 @@ struct thread_state {
   uint32_t combining;         /* ACCESS_ATOMIC inside a reduction's combining step */
   const node_id *combine_for; /* combining for the team: each member's entry strand */
   uint32_t ncombine_for;      /* how many; 0: accesses are this strand's own */
+  uintptr_t combine_own_top;  /* the combining task's own stack lies below (its copies) */
   lockset_id held;            /* locks this thread took (critical, omp locks, ordered) */
   lockset_id lockset;         /* held plus the running task's locks (precise mode) */
   lockset_id lockset_atomic;  /* the same plus LOCK_ATOMIC */

@@ -5,7 +5,9 @@
 // followed by an explicit barrier is the same. After either, the masked thread reads
 // and writes the variable: ordered after every thread's part of the combining step,
 // whichever method libomp picks (atomics up to 4 threads, a tree inside a barrier of
-// its own from 5 threads on; that inner barrier orders nothing by itself). No race.
+// its own from 5 threads on; that inner barrier orders nothing by itself). An array
+// section's private copies, which the tree's master reads while it combines, are its
+// own. No race.
 //
 // EXPECT: norace
 // THREADS: 1 2 3 5 8
@@ -22,8 +24,12 @@ __attribute__((noinline)) static void use(long *p) {
 }
 
 int main(void) {
+  long hist[4] = {0, 0, 0, 0};
 #pragma omp parallel
   {
+#pragma omp for reduction(+ : hist[0 : 4])
+    for (int i = 0; i < 64; i++)
+      hist[i % 4] += i;
 #pragma omp for reduction(+ : a)
     for (int i = 0; i < 64; i++)
       a += i;
@@ -36,6 +42,6 @@ int main(void) {
 #pragma omp masked
     use(&b);
   }
-  printf("seen=%ld\n", seen);
+  printf("seen=%ld hist=%ld\n", seen, hist[0] + hist[3]);
   return 0;
 }

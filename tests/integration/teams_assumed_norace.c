@@ -6,16 +6,18 @@
 //    declared in the teams region lives on each team's own stack. 4. A teams
 //    reduction: each team adds to its private copy, the combining step is atomic.
 // 5. Atomic updates of a shared counter. 6. num_teams(1): one team by the program's
-//    choice, whose critical sections exclude each other. No race.
+//    choice, whose critical sections exclude each other. 7. A heap block each team
+//    allocates for itself. No race.
 //
 // EXPECT: norace
 // MODES: precise
 // CHECK-NOT: ==ompracer==
 #include <omp.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #define N 64
-int c[N], d[N];
+int c[N], d[N], e[N];
 long total, counter, guarded;
 
 int main(void) {
@@ -50,6 +52,16 @@ int main(void) {
 #pragma omp critical
     guarded += i;
   }
-  printf("%ld %ld %ld %d\n", total, counter, guarded, c[N - 1]);
+#pragma omp teams
+  {
+    int *scratch = malloc(N * sizeof *scratch);
+    for (int i = 0; i < N; i++)
+      scratch[i] = 2 * i;
+#pragma omp distribute
+    for (int i = 0; i < N; i++)
+      e[i] = scratch[i];
+    free(scratch);
+  }
+  printf("%ld %ld %ld %d %d\n", total, counter, guarded, c[N - 1], e[N - 1]);
   return 0;
 }
