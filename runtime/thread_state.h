@@ -112,7 +112,8 @@ static inline void thread_run(struct task_rec *task) {
   t_self.cache.tag0 = v.tag0;
   t_self.private_top = v.private_top;
   thread_update_lockset();
-  if (__builtin_expect(task && task->team && task->team->assumed, 0))
+  /* A joining task's region may be gone already (ompt_events.c): it has no code left. */
+  if (__builtin_expect(task && !task->joining && task->team && task->team->assumed, 0))
     thread_view_other_teams(task);
   else
     t_self.other.twin = 0;
