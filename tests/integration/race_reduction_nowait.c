@@ -34,6 +34,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_reduction_nowait.c:[[@LINE-13]]:{{[0-9]+}} in observe (implicit task of omp parallel at {{(.*/)?}}race_reduction_nowait.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   atomic write at {{(.*/)?}}race_reduction_nowait.c:[[@LINE-8]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_reduction_nowait.c:[[@LINE-10]])
   // CHECK-NEXT: ==ompracer==   location: global 'sum' of 4 bytes, declared at {{(.*/)?}}race_reduction_nowait.c:[[@LINE-19]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_reduction_nowait.c:25, with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("seen=%d sum=%d\n", seen, sum);
   return 0;

@@ -34,10 +34,12 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_reduction_unordered_write.c:[[@LINE-13]]:{{[0-9]+}} in reset (implicit task of omp parallel at {{(.*/)?}}race_reduction_unordered_write.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   atomic write at {{(.*/)?}}race_reduction_unordered_write.c:[[@LINE-6]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_reduction_unordered_write.c:[[@LINE-10]])
   // CHECK-NEXT: ==ompracer==   location: global 'total' of 8 bytes, declared at {{(.*/)?}}race_reduction_unordered_write.c:[[@LINE-18]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_reduction_unordered_write.c:25, with no barrier between them
   // CHECK: ==ompracer== WARNING: data race (write/atomic read) on 8 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_reduction_unordered_write.c:[[@LINE-17]]:{{[0-9]+}} in reset (implicit task of omp parallel at {{(.*/)?}}race_reduction_unordered_write.c:[[@LINE-13]])
-  // CHECK-NEXT: ==ompracer==   atomic read at {{(.*/)?}}race_reduction_unordered_write.c:[[@LINE-10]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_reduction_unordered_write.c:[[@LINE-14]])
-  // CHECK-NEXT: ==ompracer==   location: global 'total' of 8 bytes, declared at {{(.*/)?}}race_reduction_unordered_write.c:[[@LINE-22]]
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_reduction_unordered_write.c:[[@LINE-18]]:{{[0-9]+}} in reset (implicit task of omp parallel at {{(.*/)?}}race_reduction_unordered_write.c:[[@LINE-14]])
+  // CHECK-NEXT: ==ompracer==   atomic read at {{(.*/)?}}race_reduction_unordered_write.c:[[@LINE-11]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_reduction_unordered_write.c:[[@LINE-15]])
+  // CHECK-NEXT: ==ompracer==   location: global 'total' of 8 bytes, declared at {{(.*/)?}}race_reduction_unordered_write.c:[[@LINE-23]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_reduction_unordered_write.c:25, with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   printf("total=%ld\n", total);
   return 0;

@@ -40,10 +40,12 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}teams_assumed_lock_race.c:[[@LINE-19]]:{{[0-9]+}} in add (iteration of omp distribute at {{(.*/)?}}teams_assumed_lock_race.c:[[@LINE-10]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_assumed_lock_race.c:[[@LINE-20]]:{{[0-9]+}} in add (team of omp teams at {{(.*/)?}}teams_assumed_lock_race.c:[[@LINE-15]])
   // CHECK-NEXT: ==ompracer==   location: global 'bins' of 16 bytes, declared at {{(.*/)?}}teams_assumed_lock_race.c:[[@LINE-25]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different teams of the omp teams at {{(.*/)?}}teams_assumed_lock_race.c:26; and they hold no common lock: the read at {{(.*/)?}}teams_assumed_lock_race.c:21:8 holds lock 'lock', the write at {{(.*/)?}}teams_assumed_lock_race.c:21:8 holds no lock
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_assumed_lock_race.c:[[@LINE-23]]:{{[0-9]+}} in add ({{.*}})
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_assumed_lock_race.c:[[@LINE-24]]:{{[0-9]+}} in add ({{.*}})
-  // CHECK-NEXT: ==ompracer==   location: global 'bins' of 16 bytes, declared at {{(.*/)?}}teams_assumed_lock_race.c:[[@LINE-29]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_assumed_lock_race.c:[[@LINE-25]]:{{[0-9]+}} in add ({{.*}})
+  // CHECK-NEXT: ==ompracer==   location: global 'bins' of 16 bytes, declared at {{(.*/)?}}teams_assumed_lock_race.c:[[@LINE-30]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different teams of the omp teams at {{(.*/)?}}teams_assumed_lock_race.c:26; and they hold no common lock: the write at {{(.*/)?}}teams_assumed_lock_race.c:21:8 holds {{no lock|lock 'lock'}}, the write at {{(.*/)?}}teams_assumed_lock_race.c:21:8 holds {{no lock|lock 'lock'}}
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   omp_destroy_lock(&lock);
   printf("%d %d %d %d\n", bins[0], bins[1], bins[2], bins[3]);

@@ -27,6 +27,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_assumed_nobarrier_race.c:[[@LINE-6]]:{{[0-9]+}} in main ({{.*}})
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}teams_assumed_nobarrier_race.c:[[@LINE-4]]:{{[0-9]+}} in main ({{.*}})
   // CHECK-NEXT: ==ompracer==   location: global 'stage' of 128 bytes, declared at {{(.*/)?}}teams_assumed_nobarrier_race.c:[[@LINE-15]] (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different teams of the omp teams at {{(.*/)?}}teams_assumed_nobarrier_race.c:17
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("%d %d\n", out[0], out[N - 1]);
   return 0;

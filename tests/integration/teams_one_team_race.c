@@ -28,14 +28,17 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_one_team_race.c:[[@LINE-9]]:{{[0-9]+}} in set (team of omp teams at {{(.*/)?}}teams_one_team_race.c:[[@LINE-3]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_one_team_race.c:[[@LINE-10]]:{{[0-9]+}} in set (team of omp teams at {{(.*/)?}}teams_one_team_race.c:[[@LINE-4]])
   // CHECK-NEXT: ==ompracer==   location: global 'shared_max' of 4 bytes, declared at {{(.*/)?}}teams_one_team_race.c:[[@LINE-14]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different teams of the omp teams at {{(.*/)?}}teams_one_team_race.c:25
   // CHECK: ==ompracer== WARNING: data race (read/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}teams_one_team_race.c:[[@LINE-8]]:{{[0-9]+}} in main (team of omp teams at {{(.*/)?}}teams_one_team_race.c:[[@LINE-9]])
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_one_team_race.c:[[@LINE-9]]:{{[0-9]+}} in main (team of omp teams at {{(.*/)?}}teams_one_team_race.c:[[@LINE-10]])
-  // CHECK-NEXT: ==ompracer==   location: global 'x' of 4 bytes, declared at {{(.*/)?}}teams_one_team_race.c:[[@LINE-19]]
+  // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}teams_one_team_race.c:[[@LINE-9]]:{{[0-9]+}} in main (team of omp teams at {{(.*/)?}}teams_one_team_race.c:[[@LINE-10]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_one_team_race.c:[[@LINE-10]]:{{[0-9]+}} in main (team of omp teams at {{(.*/)?}}teams_one_team_race.c:[[@LINE-11]])
+  // CHECK-NEXT: ==ompracer==   location: global 'x' of 4 bytes, declared at {{(.*/)?}}teams_one_team_race.c:[[@LINE-20]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different teams of the omp teams at {{(.*/)?}}teams_one_team_race.c:23
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_one_team_race.c:[[@LINE-12]]:{{[0-9]+}} in main (team of omp teams at {{(.*/)?}}teams_one_team_race.c:[[@LINE-13]])
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_one_team_race.c:[[@LINE-13]]:{{[0-9]+}} in main (team of omp teams at {{(.*/)?}}teams_one_team_race.c:[[@LINE-14]])
-  // CHECK-NEXT: ==ompracer==   location: global 'x' of 4 bytes, declared at {{(.*/)?}}teams_one_team_race.c:[[@LINE-23]]
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_one_team_race.c:[[@LINE-14]]:{{[0-9]+}} in main (team of omp teams at {{(.*/)?}}teams_one_team_race.c:[[@LINE-15]])
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}teams_one_team_race.c:[[@LINE-15]]:{{[0-9]+}} in main (team of omp teams at {{(.*/)?}}teams_one_team_race.c:[[@LINE-16]])
+  // CHECK-NEXT: ==ompracer==   location: global 'x' of 4 bytes, declared at {{(.*/)?}}teams_one_team_race.c:[[@LINE-25]]
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different teams of the omp teams at {{(.*/)?}}teams_one_team_race.c:23
   // CHECK: ==ompracer== SUMMARY: 3 data race(s) reported
   printf("x=%d max=%d\n", x, shared_max);
   return 0;
