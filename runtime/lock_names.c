@@ -68,14 +68,7 @@ static void name_variable(uintptr_t addr, char *buf, size_t len) {
  * (not the critical's name), so the section is named by the directive where it was
  * first entered; "ordered at x.c:20" likewise. */
 static void name_directive(const struct named_lock *l, char *buf, size_t len) {
-  const char *what = l->kind == LOCK_KIND_CRITICAL ? "critical" : "ordered";
-  if (!l->site) {
-    snprintf(buf, len, "%s", what);
-    return;
-  }
-  char where[512];
-  sites_format_line(l->site, where, sizeof where);
-  snprintf(buf, len, "%s at %s", what, where);
+  sites_format_what_at(l->kind == LOCK_KIND_CRITICAL ? "critical" : "ordered", l->site, buf, len);
 }
 
 static void name_lock(uint64_t lock, char *buf, size_t len) {

@@ -116,13 +116,7 @@ static void describe_strand(node_id w, uint32_t iter, char *buf, size_t len) {
   case CK_TARGET_TASK: what = "target task created"; break;
   default: break;
   }
-  if (!n->site) {
-    snprintf(buf, len, "%s", what);
-    return;
-  }
-  char where[512];
-  sites_format_line(n->site, where, sizeof where);
-  snprintf(buf, len, "%s at %s", what, where);
+  sites_format_what_at(what, n->site, buf, len);
 }
 
 /* ---- suppressions and the machine-readable formats (report=json|sarif) ---------- */

@@ -90,3 +90,13 @@ int sites_compare(site_id a, site_id b) {
   }
   return a < b ? -1 : a > b;
 }
+
+void sites_format_what_at(const char *what, site_id site, char *buf, size_t len) {
+  if (!site) {
+    snprintf(buf, len, "%s", what);
+    return;
+  }
+  char where[512];
+  sites_format_line(site, where, sizeof where);
+  snprintf(buf, len, "%s at %s", what, where);
+}

@@ -5,6 +5,7 @@
 
 #include "ompracer/hooks.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef uint32_t site_id; /* 0: unknown */
@@ -17,6 +18,8 @@ const struct ompracer_site *sites_lookup(site_id id);
 void sites_format_location(site_id id, char *buf, unsigned len);
 /* Formats "file:line" for a construct site. */
 void sites_format_line(site_id id, char *buf, unsigned len);
+/* "WHAT at FILE:LINE", or WHAT alone when the site is unknown (0). */
+void sites_format_what_at(const char *what, site_id site, char *buf, size_t len);
 /* The source-level function name, or "??". */
 const char *sites_function(site_id id);
 /* Orders two sites by (file, line, column); ties broken by id. */
