@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # exit_reports.sh -- the program ends while other threads are still finding races.
 #
-# 1. exit(3) from one thread of a parallel region while the three others keep
-#    running 3000 racy statements (each a new pair of sites, so new reports keep
-#    coming): the summary must be the last line the tool prints and count exactly
+# 1. exit(3) from one thread of a parallel region, once two of the three others have
+#    run all of 3000 racy statements (so a race was reported, however loaded the
+#    machine), while they keep running them (each a new pair of sites, so new
+#    reports keep coming): the summary must be the last line the tool prints and count exactly
 #    the reports printed above it, and the exit code must be 66.
 # 2. abort() from one thread of a parallel region after a race was reported: the
 #    process dies of SIGABRT (no summary can be printed), without hanging, and the
@@ -18,18 +19,24 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 #include <stdlib.h>
 #include <unistd.h>
 int v[3000];
+int passed[4]; /* relaxed atomics: they order nothing, so the writes still race */
 int main(void) {
 #pragma omp parallel num_threads(4)
   {
     int t = omp_get_thread_num();
     if (t == 0) {
-      usleep(20000);
+      /* Once threads 1 and 2 have both written every v[k], a race was reported,
+       * however loaded the machine; exit while the others keep reporting. */
+      while (!__atomic_load_n(&passed[1], __ATOMIC_RELAXED) ||
+             !__atomic_load_n(&passed[2], __ATOMIC_RELAXED))
+        usleep(1000);
       exit(3);
     }
     for (;;) {
 EOF
   for k in $(seq 0 2999); do echo "      v[$k] = t;"; done
   cat <<'EOF'
+      __atomic_store_n(&passed[t], 1, __ATOMIC_RELAXED);
     }
   }
   return 0;
