@@ -33,6 +33,9 @@
 #     rsbench       ANL-CESAR/RSBench openmp-threading/ (C, loops): -std=gnu99;
 #                   input -t 2 -s small -m event -l 2000
 #                   mask: "Runtime:", "Lookups/s:" and "Initialization Complete. (N seconds)"
+#     hpccg         Mantevo/HPCCG (C++, loops and reductions): its 14 .cpp files, -DUSING_OMP;
+#                   input 20 20 20 (writes a .yaml file in the run directory)
+#                   mask: the values under "Time Summary:" and "MFLOPS Summary:"
 #   -O, --opt L     optimisation levels, comma-separated (default O0,O1,O2,O3)
 #   --timeout S     seconds per run (default 300; native runs take about a second)
 #   --out FILE      where to write the result (default tests/corpus-results/<date>.md)
@@ -77,7 +80,7 @@ while [ $# -gt 0 ]; do
     -h | --help) usage 0 ;;
     -*) echo "corpus.sh: unknown option '$1'" >&2; usage 2 ;;
     *=*) apps+=("$1"); shift ;;
-    *) die "'$1' is not NAME=PATH (known names: lulesh, xsbench, xsbench-tasks, rsbench; see --help)" ;;
+    *) die "'$1' is not NAME=PATH (known names: lulesh, xsbench, xsbench-tasks, rsbench, hpccg; see --help)" ;;
   esac
 done
 [ ${#apps[@]} -gt 0 ] || { echo "corpus.sh: no application given" >&2; usage 2; }
@@ -122,6 +125,15 @@ recipe() {
       flags="-std=gnu99"
       args="-t 2 -s small -m event -l 2000"
       mask='s/^(Runtime|Lookups\/s):.*/\1: <masked>/; s/^(Initialization Complete\.) \([0-9.]+ seconds\)/\1 (<masked>)/'
+      ;;
+    hpccg)
+      lang=cxx srcdir=.
+      sources="main.cpp generate_matrix.cpp read_HPC_row.cpp compute_residual.cpp mytimer.cpp"
+      sources="$sources dump_matlab_matrix.cpp HPC_sparsemv.cpp HPCCG.cpp waxpby.cpp ddot.cpp"
+      sources="$sources make_local_matrix.cpp exchange_externals.cpp YAML_Element.cpp YAML_Doc.cpp"
+      flags="-DUSING_OMP"
+      args="20 20 20"
+      mask='/^Time Summary/,/^FLOPS Summary/ s/: .*/: <masked>/; /^MFLOPS Summary/,$ s/: .*/: <masked>/'
       ;;
     *) return 1 ;;
   esac
@@ -175,7 +187,7 @@ for spec in "${apps[@]}"; do
   path=${spec#*=}
   commit=
   case "$path" in *@*) commit=${path##*@}; path=${path%@*} ;; esac
-  recipe "$name" || die "unknown application '$name' (known: lulesh, xsbench, xsbench-tasks, rsbench)"
+  recipe "$name" || die "unknown application '$name' (known: lulesh, xsbench, xsbench-tasks, rsbench, hpccg)"
   [ -d "$path" ] || die "$name: '$path' is not a directory"
   dir=$(resolve "$name" "$path") || die "$name: no ${sources%% *} in $path or $path/$srcdir"
   if [ -z "$commit" ]; then
