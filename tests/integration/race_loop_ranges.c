@@ -41,6 +41,6 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   location: global 'x' of 4000 bytes, declared at {{(.*/)?}}race_loop_ranges.c:13 (offset {{[0-9]+}})
   // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_loop_ranges.c:[[@LINE-10]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
-  printf("sum=%ld\n", mine[1]);
+  printf("done\n"); /* mine[1] sums racy reads: its value depends on the schedule */
   return 0;
 }
