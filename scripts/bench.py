@@ -859,15 +859,21 @@ def report(benches, configs, runs, args, info):
     if notes:
         L.append("")
 
+    def header(native, unit, per_native):
+        """A table's header: native column, then per tool its value, its ratio to
+        native and, for ompracer modes beside Archer, its ratio to Archer."""
+        hdr = ["benchmark", native]
+        for c in tools:
+            hdr += ["%s %s" % (label_of(c), unit), per_native]
+            if c in modes and has_archer:
+                hdr.append("/ Archer")
+        return hdr
+
     for suite in suites:
         sb = [b for b in benches if b.suite == suite]
         title = "Kernels (scripts/bench/)" if suite == "kernels" else "BOTS"
         L.append("## %s: time\n" % title)
-        hdr = ["benchmark", "native s"]
-        for c in tools:
-            hdr += ["%s s" % label_of(c), "×"]
-            if c in modes and has_archer:
-                hdr.append("/ Archer")
+        hdr = header("native s", "s", "×")
         L.append("| " + " | ".join(hdr) + " |")
         L.append("|" + "---|" * len(hdr))
         for b in sb:
@@ -888,11 +894,7 @@ def report(benches, configs, runs, args, info):
             L.append("| " + " | ".join(row) + " |")
         L.append("")
         L.append("## %s: peak RSS\n" % title)
-        hdr = ["benchmark", "native MB"]
-        for c in tools:
-            hdr += ["%s MB" % label_of(c), "/ native"]
-            if c in modes and has_archer:
-                hdr.append("/ Archer")
+        hdr = header("native MB", "MB", "/ native")
         L.append("| " + " | ".join(hdr) + " |")
         L.append("|" + "---|" * len(hdr))
         for b in sb:
