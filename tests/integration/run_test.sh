@@ -15,7 +15,7 @@
 #      (--implicit-check-not). Reports of different site pairs may be printed in any
 #      order, so each report block (the WARNING line and its indented lines) is sorted
 #      by its access locations (file, line, column of the first access line, then of
-#      the second) before FileCheck sees it; other `==ompracer==` lines (the SUMMARY)
+#      the second, then the race kind) before FileCheck sees it; other `==ompracer==` lines (the SUMMARY)
 #      follow in their original order. For no-race programs stderr must hold no
 #      `==ompracer==` line at all (and SRC's CHECK-NOT lines are run too).
 #   4. check mode, for a program with a `// VERDICT: fast` or
@@ -206,7 +206,7 @@ fi
 canonicalize() {
   awk '
     function flush() {
-      if (blk != "") { print key "\t" blk > blocks; blk = "" }
+      if (blk != "") { print key kind "\t" blk > blocks; blk = "" }
     }
     function loc(line,   m) {   # "...at FILE:L:C in ..." -> sortable "FILE\034LLLLLLLLLL\034CCCCCC"
       if (match(line, /at .*:[0-9]+:[0-9]+ in /)) {
@@ -217,7 +217,13 @@ canonicalize() {
       }
       return line
     }
-    /^==ompracer== WARNING:/ { flush(); blk = $0; key = ""; nacc = 0; next }
+    # The kind, e.g. "(read/write)", breaks ties between blocks on the same two
+    # lines, which the schedule may print in either order.
+    /^==ompracer== WARNING:/ {
+      flush(); blk = $0; key = ""; nacc = 0
+      kind = match($0, /\([a-z]+\/[a-z]+\)/) ? substr($0, RSTART, RLENGTH) : ""
+      next
+    }
     /^==ompracer==   / && blk != "" {
       blk = blk "\001" $0
       if (nacc < 2) { key = key loc($0) "\035"; nacc++ }
