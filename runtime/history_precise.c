@@ -18,10 +18,16 @@
 struct precise_entry {
   uint32_t next; /* pool index + 1 of the next entry of the same slot; 0 ends */
   lockset_id lockset;
-  node_id owner; /* the root or an ST-node */
-  uint32_t unused;
+  node_id owner;  /* the root or an ST-node */
+  uint32_t flags; /* ENTRY_EXPANDED, on a root entry */
   struct access_ref w1, w2, r1, r2;
 };
+#define ENTRY_EXPANDED 1u
+
+/* The slot's head: the first pooled entry's index + 1, and in its top bit whether the
+ * empty lockset's family is expanded (lazy_entries below). */
+#define HEAD_EXPANDED 0x80000000u
+#define HEAD_FIRST(head) ((head) & ~HEAD_EXPANDED)
 _Static_assert(sizeof(struct precise_entry) == PRECISE_ENTRY_BYTES, "entry size");
 
 /* The two writes and two reads of an entry: a pooled entry's, or the one the slot
@@ -56,6 +62,10 @@ void precise_reset(void) {
   atomic_fetch_add(&g_pool_gen, 1);
 }
 
+uint64_t precise_entries_taken(void) {
+  return atomic_load_explicit(&g_used, memory_order_relaxed);
+}
+
 static struct precise_entry *entry(uint32_t index1) {
   return &g_pool[index1 - 1];
 }
@@ -77,7 +87,7 @@ static uint32_t new_entry(lockset_id lockset, node_id owner) {
   uint32_t e = reuse_entry();
   if (!e) {
     uint64_t i = atomic_fetch_add(&g_used, 1);
-    if (i >= g_capacity || i >= UINT32_MAX - 1) {
+    if (i >= g_capacity || i >= HEAD_EXPANDED - 1) {
       detection_gap(GAP_PRECISE_POOL, false,
                     "the precise access history pool is full (raise it with "
                     "OMPRACER_OPTIONS=shadow_limit_mb=N); accesses are still checked against "
@@ -96,7 +106,7 @@ INLINE struct refs entry_refs(struct precise_entry *x) {
 }
 
 void precise_forget(struct history_slot *slot) {
-  uint32_t e = slot->head;
+  uint32_t e = HEAD_FIRST(slot->head);
   *slot = (struct history_slot){0};
   if (!e)
     return;
@@ -142,10 +152,11 @@ INLINE void check_refs(struct refs x, lockset_id lockset, struct seen_races *see
 static void check_entries(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
                           const struct access_now *now, struct sp_cache *c, struct race_found *out,
                           unsigned *n) {
-  struct seen_races seen = {.n = 0};
+  struct seen_races seen; /* not zeroed: that was a third of precise_access's time */
+  seen.n = 0;
   /* The slot's own entry has the empty lockset: disjoint with every other. */
   check_refs(slot_refs(slot), 0, &seen, addr, nbytes, now, c, out, n);
-  for (uint32_t e = slot->head; e; e = entry(e)->next) {
+  for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next) {
     struct precise_entry *x = entry(e);
     if (lockset_disjoint(x->lockset, now->lockset))
       check_refs(entry_refs(x), x->lockset, &seen, addr, nbytes, now, c, out, n);
@@ -237,22 +248,181 @@ INLINE bool refs_cover(struct refs x, const struct access_now *now, struct sp_ca
   return !(w1.node && conflicts(c, now, w1)) && !(w2.node && conflicts(c, now, w2));
 }
 
+/* ---- Lazy entries: precise verdicts at fast mode's cost where nothing needs more ----
+ *
+ * Algorithm 20 keeps, per lockset, a root entry and an entry per ST-node on the
+ * accessing strand's path. The root entry evolves the same whatever other entries
+ * exist: every access of the lockset updates it, by keep_pair. So the question is only
+ * when the ST-node entries can find a race that the root entry misses. Call the
+ * accesses of one lockset on one slot a *family*; a family starts *lazy* (its root
+ * entry only) and is *expanded* (Algorithm 20 in full from then on) the first time
+ * keep_pair on its root entry would drop an access that is parallel with the one that
+ * stays, while some ST-node exists in the OSPG (ospg_has_st_nodes).
+ *
+ * Why no race is lost. Write x ~ w when x and w conflict (one writes, locksets
+ * disjoint, not both atomic) and x || w (Algorithm 1, with dependence and
+ * synchronisation edges). Two facts about Algorithm 1's order "<":
+ *   (T) it is transitive: it is OpenMP's happens-before on the OSPG;
+ *   (S) once x < y is answered it stays so: st_val only goes from 0 to -1 and edges are
+ *       only added, so later answers can only turn "parallel" into "series".
+ * Claim: while a family is lazy, for every access x of it and every later access w
+ * with x ~ w, its root entry holds, when w is checked, some y with y ~ w. keep_pair
+ * drops x in one of three ways:
+ *   1. ordered: x < y, y the access that replaces it (same kind and lockset). If
+ *      y < w then x < w by (T) and (S), against x || w; w cannot come before y (it
+ *      runs later); so y || w and y ~ w. Induct on y (it is held, or dropped later).
+ *   2. unordered while no ST-node exists: then no access so far has an ST-node on its
+ *      path, and a later w meets each of them with the older one on the left of the
+ *      LCA and no ST-node on that side, where Algorithm 1 answers as Algorithm 18: the
+ *      fast-mode lemma of the read pair (SPD3's, history_common.h) applies as is.
+ *   3. unordered while some ST-node exists: never in a lazy family; it expands first.
+ * Expanding seeds every access the root entry holds into a fresh entry for each
+ * ST-node on its own path (only the later of two that are now ordered: keep_pair
+ * would have replaced the earlier one), then goes on as Algorithm 20. Every access
+ * dropped before was dropped as in 1 or 2, so a later w ~ x meets, by the claim, a held
+ * access y ~ w, which the expanded family holds in every entry Algorithm 20 would have
+ * put it in: from there on Algorithm 20's own argument (the seed, 4.4) covers it. A
+ * family that never drops an access unordered, which is every family of a program
+ * whose accesses of one location are ordered or pairwise parallel (merge sorts,
+ * stencils, reductions into private copies), never pays for ST-node entries.
+ *
+ * Cost: one more test per root-entry update (are both kept accesses parallel with
+ * this one: the queries keep_pair makes anyway); an expansion walks the held
+ * accesses' paths once. What it can hide: nothing beyond Algorithm 20, by the claim.
+ * Which sites a report names may differ from Algorithm 20's (the root entry names
+ * the access that covered the dropped one, as fast mode does). */
+
+/* Where a family's root entry is and how to mark it expanded. */
+struct family {
+  struct refs root;
+  uint32_t *flags;
+  uint32_t expanded_bit;
+};
+
+INLINE bool family_expanded(struct family f) {
+  return *f.flags & f.expanded_bit;
+}
+
+/* Puts pooled entry e first in the slot's list (the cell is locked). */
+static void link_entry(struct history_slot *slot, uint32_t e) {
+  entry(e)->next = HEAD_FIRST(slot->head);
+  slot->head = e | (slot->head & HEAD_EXPANDED);
+}
+
+/* The entry of (lockset, owner) in the slot's list, made if missing; NULL when the pool
+ * is full. */
+static struct precise_entry *entry_of(struct history_slot *slot, lockset_id lockset,
+                                      node_id owner) {
+  for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next)
+    if (entry(e)->lockset == lockset && entry(e)->owner == owner)
+      return entry(e);
+  uint32_t e = new_entry(lockset, owner);
+  if (!e)
+    return NULL;
+  link_entry(slot, e);
+  return entry(e);
+}
+
+/* The family of the access's lockset; false when its root entry cannot be made. */
+static bool family_of(struct history_slot *slot, lockset_id lockset, struct family *f) {
+  if (!lockset) {
+    *f = (struct family){slot_refs(slot), &slot->head, HEAD_EXPANDED};
+    return true;
+  }
+  struct precise_entry *x = entry_of(slot, lockset, ospg_root());
+  if (!x)
+    return false;
+  *f = (struct family){entry_refs(x), &x->flags, ENTRY_EXPANDED};
+  return true;
+}
+
+/* Whether keep_pair would drop an access parallel with the one it keeps: the pair of
+ * the access's kind is full and the access is parallel with both. */
+INLINE bool drops_unordered(struct sp_cache *c, struct refs x, const struct access_now *now) {
+  struct access_ref *a = now->is_write ? x.w1 : x.r1, *b = now->is_write ? x.w2 : x.r2;
+  return a->node && b->node && parallel_with(c, *a) && parallel_with(c, *b);
+}
+
+/* isParallel between two remembered accesses (neither is the running one). */
+static bool refs_parallel(struct access_ref x, struct access_ref y) {
+  if (x.node == y.node)
+    return iterations_parallel(x.iter, y.iter, 0);
+  return sp_is_parallel(x.node, y.node);
+}
+
+/* Of two held accesses of one kind, the ones keep_pair would keep now: both while they
+ * are parallel, else the later (series order follows creation: node ids grow, and
+ * iterations of one strand are tagged in order). */
+static void keep_now(struct access_ref *a, struct access_ref *b) {
+  if (!a->node || !b->node || refs_parallel(*a, *b))
+    return;
+  bool b_later = b->node != a->node ? b->node > a->node : b->iter > a->iter;
+  if (b_later)
+    *a = *b;
+  *b = (struct access_ref){0, 0, 0};
+}
+
+/* Puts a held access into the (new) entry of each ST-node on its path. */
+static bool seed(struct history_slot *slot, lockset_id lockset, struct access_ref h,
+                 bool is_write) {
+  if (!h.node)
+    return true;
+  for (node_id v = ospg_node(h.node)->parent; v; v = ospg_node(v)->parent) {
+    if (ospg_node(v)->type != NODE_ST || !ospg_node(v)->parent)
+      continue;
+    struct precise_entry *x = entry_of(slot, lockset, v);
+    if (!x)
+      return false;
+    struct access_ref *one = is_write ? &x->w1 : &x->r1, *two = is_write ? &x->w2 : &x->r2;
+    ref_store(one->node ? two : one, h);
+  }
+  return true;
+}
+
+static bool expand(struct history_slot *slot, lockset_id lockset, struct family f) {
+  *f.flags |= f.expanded_bit;
+  struct access_ref w1 = *f.root.w1, w2 = *f.root.w2, r1 = *f.root.r1, r2 = *f.root.r2;
+  keep_now(&w1, &w2);
+  keep_now(&r1, &r2);
+  return seed(slot, lockset, w1, true) && seed(slot, lockset, w2, true) &&
+         seed(slot, lockset, r1, false) && seed(slot, lockset, r2, false);
+}
+
+/* Whether a lazy family's root entry already holds the access (and, while no ST-node
+ * exists, whether its reads cover it as in fast mode). Lock-free. */
+INLINE bool lazy_covers(struct refs x, const struct access_now *now, struct sp_cache *c) {
+  if (!ospg_has_st_nodes())
+    return refs_cover(x, now, c);
+  struct access_ref me = ref_of(now);
+  if (now->is_write)
+    return ref_holds(x.w1, me) || ref_holds(x.w2, me);
+  return ref_holds(x.r1, me) || ref_holds(x.r2, me);
+}
+
 bool precise_already_recorded(struct history_slot *slot, const struct access_now *now,
                               struct sp_cache *c) {
-  /* Only the common cases, where the strand's only owner is the root: the slot's own
-   * entry alone (no lock), or one pooled entry of the access's lockset and an empty
-   * own entry. Read without the lock: a torn read only means "no". */
+  /* Read without the lock: a torn read only means "no". */
+  uint32_t head = atomic_load_explicit((_Atomic uint32_t *)&slot->head, memory_order_relaxed);
+  uint32_t e = HEAD_FIRST(head);
+  if (e > g_capacity)
+    return false;
+  /* A lazy family is its root entry, whatever owners the strand has. */
+  if (!now->lockset && !(head & HEAD_EXPANDED))
+    return lazy_covers(slot_refs(slot), now, c);
+  struct precise_entry *x = e ? entry(e) : NULL;
+  bool lone = x && !x->next && x->lockset == now->lockset && x->owner == ospg_root();
+  if (now->lockset && lone && !(x->flags & ENTRY_EXPANDED) && !slot->w.node && !slot->r1.node)
+    return lazy_covers(entry_refs(x), now, c);
+  /* An expanded family: only where the strand's only owner is the root, the slot's own
+   * entry alone (no lock) or one pooled entry of the access's lockset and an empty own
+   * entry. */
   struct owner_path *p = &t_path;
   refresh_path(p, now->node);
   if (p->deepest != 1)
     return false;
-  uint32_t e = atomic_load_explicit((_Atomic uint32_t *)&slot->head, memory_order_relaxed);
-  if (!e)
+  if (!x)
     return !now->lockset && refs_cover(slot_refs(slot), now, c);
-  if (e > g_capacity || slot->w.node || slot->r1.node)
-    return false;
-  struct precise_entry *x = entry(e);
-  if (x->next || x->lockset != now->lockset || p->at[0] != x->owner)
+  if (!lone || slot->w.node || slot->r1.node)
     return false;
   return refs_cover(entry_refs(x), now, c);
 }
@@ -275,18 +445,17 @@ bool precise_last_update_was(const struct history_slot *slot, unsigned holder,
   return ref_holds(own[holder - PRECISE_HOLDER_W1], ref_of(now));
 }
 
-unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
-                        const struct access_now *now, struct sp_cache *c, struct race_found *out,
-                        unsigned *n) {
-  uint32_t *head = &slot->head;
-  check_entries(slot, addr, nbytes, now, c, out, n);
+/* Algorithm 20's update: the entries of the access's lockset whose owner is on the
+ * strand's path, made where missing. */
+static unsigned record_in_owners(struct history_slot *slot, const struct access_now *now,
+                                 struct sp_cache *c) {
   struct owner_path *p = &t_path;
   refresh_path(p, now->node);
   /* One pass: update the entries of this lockset whose owner is on the path. */
   uint32_t *found = p->found;
   if (p->deepest)
     memset(found, 0, p->deepest * sizeof found[0]);
-  for (uint32_t e = *head; e; e = entry(e)->next) {
+  for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next) {
     struct precise_entry *x = entry(e);
     if (x->lockset != now->lockset)
       continue;
@@ -308,16 +477,33 @@ unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbyt
     uint32_t e = new_entry(now->lockset, p->at[d]);
     if (!e)
       return 0;
-    entry(e)->next = *head;
-    *head = e;
+    link_entry(slot, e);
     record(c, entry_refs(entry(e)), now);
   }
   return now->lockset ? 0 : holder_of(slot, now);
 }
 
+unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
+                        const struct access_now *now, struct sp_cache *c, struct race_found *out,
+                        unsigned *n) {
+  check_entries(slot, addr, nbytes, now, c, out, n);
+  struct family f;
+  if (!family_of(slot, now->lockset, &f))
+    return 0;
+  if (!family_expanded(f)) {
+    if (!ospg_has_st_nodes() || !drops_unordered(c, f.root, now)) {
+      record(c, f.root, now);
+      return now->lockset ? 0 : holder_of(slot, now);
+    }
+    if (!expand(slot, now->lockset, f))
+      return 0;
+  }
+  return record_in_owners(slot, now, c);
+}
+
 void precise_copy(struct history_slot *dst, const struct history_slot *src) {
   uint32_t copy = 0, *tail = &copy;
-  for (uint32_t e = src->head; e; e = entry(e)->next) {
+  for (uint32_t e = HEAD_FIRST(src->head); e; e = entry(e)->next) {
     uint32_t d = new_entry(entry(e)->lockset, entry(e)->owner);
     if (!d)
       break;
@@ -327,5 +513,5 @@ void precise_copy(struct history_slot *dst, const struct history_slot *src) {
     tail = &entry(d)->next;
   }
   *dst = *src;
-  dst->head = copy;
+  dst->head = copy | (src->head & HEAD_EXPANDED);
 }

@@ -4,6 +4,13 @@
  * parallel writes and two parallel reads. An access races with an entry's accesses
  * when their locksets are disjoint and isParallel (Algorithm 1) says so.
  *
+ * Lazily: the accesses of one lockset on one slot keep only the root's entry until
+ * the read or write pair would drop an access parallel with the one it keeps while
+ * some task exists; only then do they get the ST-node entries (seeded with what the
+ * root's entry holds). Why no race is lost: history_precise.c, "Lazy entries". A
+ * program whose accesses to each location are ordered or pairwise parallel pays fast
+ * mode's memory and about its time.
+ *
  * Memory: the entry of the empty lockset under the root is the slot itself (in the
  * granule's cell, access.h); the others are 64 bytes each, from one pool bounded by
  * shadow_limit_mb / 4; entries of memory that becomes fresh (a new stack frame or heap
@@ -35,6 +42,9 @@ bool precise_already_recorded(struct history_slot *slot, const struct access_now
 bool precise_last_update_was(const struct history_slot *slot, unsigned holder,
                              const struct access_now *now);
 enum { PRECISE_HOLDER_W1 = 1, PRECISE_HOLDER_W2, PRECISE_HOLDER_R1, PRECISE_HOLDER_R2 };
+/* Pooled entries taken from the pool so far (entries reused from freed memory are not
+ * counted again): how much Algorithm 20 beyond the slots' own entries cost. */
+uint64_t precise_entries_taken(void);
 /* Frees a slot's entries for reuse by this thread (the slot's memory is fresh). */
 void precise_forget(struct history_slot *slot);
 /* Gives dst its own copy of src's entries (when a granule is split into bytes). */

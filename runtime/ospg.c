@@ -12,6 +12,7 @@ struct ospg_node *g_ospg_arena;
 static uint64_t g_capacity;
 static _Atomic uint32_t g_next = 1; /* id 0 is "no node" */
 static atomic_bool g_exhausted;
+atomic_bool g_ospg_st_made;
 static node_id g_root;
 
 /* Deep enough for any realistic nesting of tasks; uint16_t depth must not wrap. */
@@ -60,6 +61,8 @@ node_id ospg_add(node_id parent, enum node_type type, enum construct_kind constr
   n->preds = 0;
   n->instance = 0;
   n->st_val = type == NODE_P ? 1 : 0;
+  if (type == NODE_ST && !atomic_load_explicit(&g_ospg_st_made, memory_order_relaxed))
+    atomic_store_explicit(&g_ospg_st_made, true, memory_order_release);
   atomic_store_explicit(&n->nchildren, 0, memory_order_relaxed);
   if (parent) {
     struct ospg_node *p = &g_ospg_arena[parent];

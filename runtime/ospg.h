@@ -100,10 +100,19 @@ bool ospg_exhausted(void);
 /* Walks from a W-node up to the node that explains it (task, chunk, section...). */
 const struct ospg_node *ospg_explaining_ancestor(node_id w);
 
-/* Implementation detail shared with the inline accessor. */
+/* Whether an ST-node was ever made (an explicit or if(0) task ran). Until then
+ * Algorithm 1 answers as Algorithm 18 for every pair: precise mode's lazy entries rely
+ * on it (history_precise.c). Never cleared. */
+static inline bool ospg_has_st_nodes(void);
+
+/* Implementation detail shared with the inline accessors. */
 extern struct ospg_node *g_ospg_arena;
+extern atomic_bool g_ospg_st_made;
 static inline struct ospg_node *ospg_node(node_id id) {
   return &g_ospg_arena[id];
+}
+static inline bool ospg_has_st_nodes(void) {
+  return atomic_load_explicit(&g_ospg_st_made, memory_order_acquire);
 }
 static inline bool ospg_is_children_group(node_id n) {
   return g_ospg_arena[n].type == NODE_ST && g_ospg_arena[n].construct == CK_TASK_GROUP;

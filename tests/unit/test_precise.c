@@ -211,6 +211,65 @@ static void fig_4_5(void) {
   ss_destroy(&k0);
 }
 
+/* Lazy entries (history_precise.c): a recursion whose every task waits for its
+ * children, touching each location in series (leaves, then each level's merge), makes
+ * no ST-node entry, and finds the race a missing taskwait leaves. */
+static void lazy_recursion(void) {
+  for (int wait_inner = 1; wait_inner >= 0; wait_inner--) {
+    fresh();
+    static int v[4];
+    uint64_t taken = precise_entries_taken();
+    struct strand_stack t[2], leaf[4];
+    for (int i = 0; i < 2; i++) {
+      ss_task_create(&g_main, &t[i], 0, false);
+      for (int j = 0; j < 2; j++) {
+        ss_task_create(&t[i], &leaf[2 * i + j], 0, false);
+        CHECK(access(leaf[2 * i + j].strand, &v[2 * i + j], true, 0, 1, NULL) == 0);
+        CHECK(access(leaf[2 * i + j].strand, &v[2 * i + j], false, 0, 2, NULL) == 0);
+      }
+      wait_inner ? ss_taskwait(&t[i]) : (void)ss_new_strand(&t[i]);
+      for (int j = 0; j < 2; j++) /* the merge of this half */
+        CHECK(access(t[i].strand, &v[2 * i + j], false, 0, 3, NULL) == (wait_inner ? 0 : 1));
+    }
+    ss_taskwait(&g_main);
+    unsigned races = 0;
+    for (int k = 0; k < 4; k++) /* the final merge writes */
+      races += access(g_main.strand, &v[k], true, 0, 4, NULL);
+    /* Without the inner taskwaits the leaves' writes race with the merges' reads and
+     * the final writes; the final writes also race with the leaves' reads. */
+    CHECK(races == (wait_inner ? 0u : 8u));
+    if (wait_inner)
+      CHECK(precise_entries_taken() == taken);
+    for (int i = 0; i < 2; i++)
+      ss_destroy(&t[i]);
+    for (int i = 0; i < 4; i++)
+      ss_destroy(&leaf[i]);
+  }
+}
+
+/* The read pair's rule drops a read of an unwaited grandchild before its parent ends:
+ * g reads x, its parent b reads x, then b's creator reads x (parallel with both, with a
+ * higher LCA: it replaces g's read). b ends without waiting for g, so g's read is
+ * parallel with the write after the creator's taskwait, which is in series with the
+ * two reads kept. The family expands when the read is dropped and keeps it for g's
+ * ST-nodes: the race is found. */
+static void lazy_expands_on_drop(void) {
+  fresh();
+  static int x;
+  struct strand_stack b, g;
+  ss_task_create(&g_main, &b, 0, false);
+  ss_task_create(&b, &g, 0, false);
+  CHECK(access(g.strand, &x, false, 0, 1, NULL) == 0);
+  CHECK(access(b.strand, &x, false, 0, 2, NULL) == 0);
+  CHECK(access(g_main.strand, &x, false, 0, 3, NULL) == 0);
+  ss_taskwait(&g_main); /* waits for b, not for g */
+  struct race_found r;
+  CHECK(access(g_main.strand, &x, true, 0, 4, &r) == 1);
+  CHECK(r.prev.node == g.strand && r.prev.site == 1 && !r.prev_is_write);
+  ss_destroy(&b);
+  ss_destroy(&g);
+}
+
 /* Locksets: same lock, no race; different locks or one side unlocked, race; nested
  * locksets intersect; atomics hold the pseudo-lock. */
 static void locksets(void) {
@@ -251,5 +310,7 @@ int main(void) {
   RUN_TEST(fig_4_4);
   RUN_TEST(fig_4_5);
   RUN_TEST(locksets);
+  RUN_TEST(lazy_recursion);
+  RUN_TEST(lazy_expands_on_drop);
   return finish();
 }
