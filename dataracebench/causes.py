@@ -67,7 +67,7 @@ CAUSES = {
     "DRB142-acquirerelease-orig-yes.c": "both listed accesses (line 34) are in unnamed critical sections, which exclude each other: no race by locksets; fast mode's report comes from ignoring the critical",
     "DRB114-if-orig-yes.c": "if(rand() % 2): when the region runs with one thread the loop is one chunk and its carried race is inside it (before iteration strands); found in other runs",
     "DRB178-input-dependence-var-yes.c": "the racy branch does not run with the input DataRaceBench uses (32)",
-    "DRB058-jacobikernel-orig-no.c": "precise mode (the default) too slow for the run's time limit on this loop-heavy kernel",
+    "DRB058-jacobikernel-orig-no.c": "too slow for the run's time limit at 8 threads on 2 cores (1000 parallel regions of loops checked per access; at 2 threads it finishes)",
     "DRB065-pireduction-orig-no.c": "precise mode too slow for the 30 s limit",
     "DRB044-adi-tile-no.c": "precise mode (the default) too slow for the 30 s limit on this loop-heavy kernel",
     "DRB105-taskwait-orig-no.c": "precise mode (the default) too slow for the 30 s limit: task recursion, history entries per ST-node on every access",
