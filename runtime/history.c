@@ -22,9 +22,8 @@ static void access_granule(struct granule_cell *g, uintptr_t granule, unsigned l
                            unsigned *n, uint32_t gen, bool precise) {
   bool whole = lo == 0 && hi == SHADOW_GRANULE;
   if (whole && cell_whole_current(g, gen) &&
-      (precise ? precise_last_update_was(&g->whole, __atomic_load_n(&g->last_update, __ATOMIC_RELAXED),
-                                         now) ||
-                     precise_already_recorded(&g->whole, now, c)
+      (precise ? precise_already_recorded(
+                     &g->whole, __atomic_load_n(&g->last_update, __ATOMIC_RELAXED), now, c)
                : fast_already_recorded(&g->whole, now, c)))
     return;
   uint32_t split = cell_lock(g, gen);

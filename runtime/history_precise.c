@@ -399,8 +399,19 @@ INLINE bool lazy_covers(struct refs x, const struct access_now *now, struct sp_c
   return ref_holds(x.r1, me) || ref_holds(x.r2, me);
 }
 
-bool precise_already_recorded(struct history_slot *slot, const struct access_now *now,
-                              struct sp_cache *c) {
+/* Whether the slot's last update (its own ref `holder`, as precise_access returned it)
+ * was this very access, with no lock: then every entry it would update holds it
+ * already, and nothing it would check changed since. */
+INLINE bool last_update_was(const struct history_slot *slot, unsigned holder,
+                            const struct access_now *now) {
+  if (!holder || now->lockset || (holder <= PRECISE_HOLDER_W2) != now->is_write)
+    return false;
+  const struct access_ref *own[4] = {&slot->w, &slot->w2, &slot->r1, &slot->r2};
+  return ref_holds(own[holder - PRECISE_HOLDER_W1], ref_of(now));
+}
+
+bool precise_already_recorded(struct history_slot *slot, unsigned last_update,
+                              const struct access_now *now, struct sp_cache *c) {
   /* Read without the lock: a torn read only means "no". */
   uint32_t head = atomic_load_explicit((_Atomic uint32_t *)&slot->head, memory_order_relaxed);
   uint32_t e = HEAD_FIRST(head);
@@ -409,6 +420,8 @@ bool precise_already_recorded(struct history_slot *slot, const struct access_now
   /* A lazy family is its root entry, whatever owners the strand has. */
   if (!now->lockset && !(head & HEAD_EXPANDED))
     return lazy_covers(slot_refs(slot), now, c);
+  if (last_update_was(slot, last_update, now))
+    return true;
   struct precise_entry *x = e ? entry(e) : NULL;
   bool lone = x && !x->next && x->lockset == now->lockset && x->owner == ospg_root();
   if (now->lockset && lone && !(x->flags & ENTRY_EXPANDED) && !slot->w.node && !slot->r1.node)
@@ -435,14 +448,6 @@ static unsigned holder_of(const struct history_slot *slot, const struct access_n
     if (own[k]->node == me.node && own[k]->site == me.site && own[k]->iter == me.iter)
       return PRECISE_HOLDER_W1 + k;
   return 0;
-}
-
-bool precise_last_update_was(const struct history_slot *slot, unsigned holder,
-                             const struct access_now *now) {
-  if (!holder || now->lockset || (holder <= PRECISE_HOLDER_W2) != now->is_write)
-    return false;
-  const struct access_ref *own[4] = {&slot->w, &slot->w2, &slot->r1, &slot->r2};
-  return ref_holds(own[holder - PRECISE_HOLDER_W1], ref_of(now));
 }
 
 /* Algorithm 20's update: the entries of the access's lockset whose owner is on the
@@ -492,8 +497,8 @@ unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbyt
     return 0;
   if (!family_expanded(f)) {
     if (!ospg_has_st_nodes() || !drops_unordered(c, f.root, now)) {
-      record(c, f.root, now);
-      return now->lockset ? 0 : holder_of(slot, now);
+      record(c, f.root, now); /* no holder: precise_already_recorded covers a lazy family */
+      return 0;
     }
     if (!expand(slot, now->lockset, f))
       return 0;

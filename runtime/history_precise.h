@@ -26,21 +26,17 @@
 int precise_init(uint64_t max_entries);
 void precise_reset(void);
 /* Algorithm 20 on one history slot covering nbytes from addr. Returns which of the
- * slot's own refs (PRECISE_HOLDER_*) now holds the access when it had no lock and
- * every entry of its owners was updated; 0 otherwise. */
+ * slot's own refs (PRECISE_HOLDER_*) now holds the access when its family is expanded,
+ * it had no lock and every entry of its owners was updated; 0 otherwise. */
 unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
                     const struct access_now *now, struct sp_cache *c, struct race_found *out,
                     unsigned *n);
-/* Whether this strand already made this very access to the slot (lock-free check of
- * the common case; false means "don't know"). */
-bool precise_already_recorded(struct history_slot *slot, const struct access_now *now,
-                              struct sp_cache *c);
-/* The holder precise_access returned for the last update of a slot: whether that
- * update was this very access (same strand, site, iteration and kind, no lock). Then
- * every entry it would update already holds it, and nothing it would check changed
- * since: it can return at once. Lock-free; for strands below ST-nodes too. */
-bool precise_last_update_was(const struct history_slot *slot, unsigned holder,
-                             const struct access_now *now);
+/* Whether this strand already made this very access to the slot, or (lazy families)
+ * it is covered as in fast mode: a lock-free check of the common cases; false means
+ * "don't know". last_update: what precise_access returned for the slot's last update
+ * (an expanded family's repeated access below ST-nodes returns at once). */
+bool precise_already_recorded(struct history_slot *slot, unsigned last_update,
+                              const struct access_now *now, struct sp_cache *c);
 enum { PRECISE_HOLDER_W1 = 1, PRECISE_HOLDER_W2, PRECISE_HOLDER_R1, PRECISE_HOLDER_R2 };
 /* Pooled entries taken from the pool so far (entries reused from freed memory are not
  * counted again): how much Algorithm 20 beyond the slots' own entries cost. */
