@@ -17,7 +17,8 @@
 struct shared_workshare {
   node_id node;         /* one of its nodes (its directive is the node's site) */
   bool in_iteration[2]; /* each strand runs in a loop iteration, or in a task created
-                           in one (else in chunk code such as a lastprivate copy) */
+                           in one (else in chunk code outside its iterations; a
+                           lastprivate copy-out is not: it follows the loop) */
 };
 
 /* For strands a and b (distinct) whose LCA's children are left and right (left
