@@ -63,7 +63,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_explain_locks.c:46:7 in main (explicit task created at {{(.*/)?}}race_explain_locks.c:45)
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_explain_locks.c:48:7 in main (explicit task created at {{(.*/)?}}race_explain_locks.c:47)
   // CHECK-NEXT: ==ompracer==   location: global 'w' of 4 bytes, declared at {{(.*/)?}}race_explain_locks.c:17
-  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_explain_locks.c:45 runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them; and they hold no common lock: the write at {{(.*/)?}}race_explain_locks.c:46:7 holds the mutexinoutset dependence on 'm', the write at {{(.*/)?}}race_explain_locks.c:48:7 holds no lock
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_explain_locks.c:45 and {{(.*/)?}}race_explain_locks.c:47 with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them; and they hold no common lock: the write at {{(.*/)?}}race_explain_locks.c:46:7 holds the mutexinoutset dependence on 'm', the write at {{(.*/)?}}race_explain_locks.c:48:7 holds no lock
   // CHECK: ==ompracer== SUMMARY: 3 data race(s) reported
   printf("done\n");
   return 0;
