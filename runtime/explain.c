@@ -156,6 +156,24 @@ static void explain_lca_child(node_id left, char *buf, size_t len) {
   }
 }
 
+/* Two threads of one barrier phase, one still in a worksharing construct that the
+ * other had left: its nowait removed the barrier that would have ordered them. */
+static bool explain_nowait(node_id a, node_id b, node_id left, node_id right, char *buf,
+                           size_t len) {
+  node_id ws = ospg_nowait_workshare(a, b, left, right);
+  if (!ws)
+    return false;
+  char ws_at[520], region_at[520];
+  at_site(ospg_node(ws), ws_at, sizeof ws_at);
+  at_site(ospg_node(left), region_at, sizeof region_at);
+  const char *name = workshare_name(ws);
+  snprintf(buf, len,
+           "the nowait%s removes the barrier at the end of the %s: one access is in that %s, "
+           "the other after it, in another thread's implicit task of the omp parallel%s",
+           ws_at, name, name, region_at);
+  return true;
+}
+
 static bool is_below(node_id x, node_id ancestor) {
   for (; x; x = ospg_node(x)->parent)
     if (x == ancestor)
@@ -183,7 +201,8 @@ static void explain_ospg(const struct race_side *a, const struct race_side *b, c
   struct shared_workshare ws;
   if (ospg_shared_workshare(a->node, b->node, left, right, a->iter, b->iter, &ws))
     explain_workshare(&ws, buf, len);
-  else if (!explain_siblings(left, right, a->node, b->node, buf, len))
+  else if (!explain_siblings(left, right, a->node, b->node, buf, len) &&
+           !explain_nowait(a->node, b->node, left, right, buf, len))
     explain_lca_child(left, buf, len);
 }
 

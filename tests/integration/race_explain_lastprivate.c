@@ -10,7 +10,8 @@
 // we know puts an access in a chunk outside its iterations; that sentence is covered
 // by tests/unit/test_workshare.c). The reads in the last thread's own chunk precede
 // its copy: the other threads' reads race with it, at any thread count of 2 or more.
-// The racy values are not printed.
+// Nor is a nowait named (the loop has none, and a thread past the loop's end may still
+// be before its barrier: race_explain_nowait.c). The racy values are not printed.
 //
 // EXPECT: race
 #include <stdio.h>
