@@ -537,6 +537,8 @@ void Instrumenter::instrumentConstruct(CallBase *CB, StringRef Name) {
   IRB.CreateCall(Hooks.Construct, {Site});
   C.Constructs++;
   markReductionStep(CB, Name);
+  if (StringRef Critical = criticalName(*CB); !Critical.empty())
+    IRB.CreateCall(Hooks.CriticalName, {IRB.CreateGlobalStringPtr(Critical, "ompracer.critical")});
   if (int Arg = numTeamsArg(Name); Arg >= 0 && CB->arg_size() > unsigned(Arg))
     IRB.CreateCall(Hooks.NumTeams,
                    {IRB.CreateZExtOrTrunc(CB->getArgOperand(Arg), IRB.getInt32Ty())});

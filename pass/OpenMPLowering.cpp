@@ -49,6 +49,17 @@ bool isDoacrossInit(StringRef Callee) {
   return Callee == "__kmpc_doacross_init";
 }
 
+StringRef criticalName(const CallBase &CB) {
+  StringRef Callee = calleeName(CB);
+  if ((Callee != "__kmpc_critical" && Callee != "__kmpc_critical_with_hint") || CB.arg_size() < 3)
+    return "";
+  const auto *GV = dyn_cast<GlobalVariable>(CB.getArgOperand(2)->stripPointerCasts());
+  StringRef Name = GV ? GV->getName() : "";
+  if (!Name.consume_front(".gomp_critical_user_") || !Name.consume_back(".var"))
+    return "";
+  return Name;
+}
+
 bool isTaskAlloc(StringRef Callee) {
   return Callee == "__kmpc_omp_task_alloc" || Callee == "__kmpc_omp_target_task_alloc";
 }

@@ -52,6 +52,10 @@ bool isLockRelease(llvm::StringRef Callee);
 bool isTaskBeginIf0(llvm::StringRef Callee);
 // __kmpc_doacross_init: a loop with ordered(n) and depend(sink/source).
 bool isDoacrossInit(llvm::StringRef Callee);
+// The name of the critical section a __kmpc_critical(_with_hint) call enters: clang
+// passes the lock variable `.gomp_critical_user_<name>.var` (argument 2), its name
+// empty for an unnamed section. Empty for any other call.
+llvm::StringRef criticalName(const llvm::CallBase &CB);
 
 // Task allocation: kmp_task_t *__kmpc_omp_task_alloc(ident, gtid, flags,
 // sizeof_kmp_task_t, sizeof_shareds, entry) (and the target variant). libomp puts the

@@ -96,6 +96,7 @@ RuntimeHooks::RuntimeHooks(Module &M) {
   TaskIf0 = OMPRACER_DECLARE_HOOK(__ompracer_task_if0);
   Reduction = OMPRACER_DECLARE_HOOK(__ompracer_reduction);
   NumTeams = OMPRACER_DECLARE_HOOK(__ompracer_num_teams);
+  CriticalName = OMPRACER_DECLARE_HOOK(__ompracer_critical_name);
   Unsupported = OMPRACER_DECLARE_HOOK(__ompracer_unsupported);
   Flush = OMPRACER_DECLARE_HOOK(__ompracer_flush);
   LockRelease = OMPRACER_DECLARE_HOOK(__ompracer_lock_release);

@@ -26,7 +26,8 @@ static_assert(OMPRACER_SITE_READ != OMPRACER_SITE_WRITE &&
                   OMPRACER_SITE_ATOMIC != OMPRACER_SITE_CONSTRUCT,
               "site kinds must be distinct");
 static_assert(OMPRACER_SITE_ALLOC > OMPRACER_SITE_CONSTRUCT &&
-                  OMPRACER_SITE_DECLARE > OMPRACER_SITE_ALLOC && OMPRACER_SITE_DECLARE <= UINT32_MAX,
+                  OMPRACER_SITE_DECLARE > OMPRACER_SITE_ALLOC &&
+                  OMPRACER_SITE_DECLARE <= UINT32_MAX,
               "the object site kinds follow the others and are distinct");
 static_assert(OMPRACER_SITE_READ <= UINT32_MAX && OMPRACER_SITE_WRITE <= UINT32_MAX &&
                   OMPRACER_SITE_ATOMIC <= UINT32_MAX && OMPRACER_SITE_CONSTRUCT <= UINT32_MAX,
@@ -79,6 +80,8 @@ struct RuntimeHooks {
   llvm::FunctionCallee Reduction;
   // A teams construct's num_teams clause (before __kmpc_push_num_teams*).
   llvm::FunctionCallee NumTeams;
+  // A named critical section's name (before __kmpc_critical*).
+  llvm::FunctionCallee CriticalName;
   // A target region run on the host (MarkTargets).
   llvm::FunctionCallee TargetBegin, TargetEnd;
   // Iteration strands (MarkLoops). LoopEnd has no memory attributes on purpose: see

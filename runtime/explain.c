@@ -79,6 +79,49 @@ static void explain_workshare(const struct shared_workshare *ws, char *buf, size
              name, at);
 }
 
+static bool is_explicit_task(node_id n) {
+  switch (ospg_node(n)->construct) {
+  case CK_TASK:
+  case CK_TASK_IF0:
+  case CK_TARGET_TASK: return true;
+  default: return false;
+  }
+}
+
+/* Whether strand x runs in task `top` itself: no explicit task lies between them
+ * (one created inside `top` may outlive it, so what orders `top` need not order it). */
+static bool in_task_itself(node_id x, node_id top) {
+  for (; x && x != top; x = ospg_node(x)->parent)
+    if (is_explicit_task(x))
+      return false;
+  return x == top;
+}
+
+/* Two tasks of one creator, each access in one of them: the left task is the LCA's
+ * child and the right one sits below the LCA, maybe in groups its creator opened
+ * later (sp_past_groups). They race, so no dependence orders them: say that rather
+ * than what the creator does after the first. False for any other shape. */
+static bool explain_siblings(node_id left, node_id right, node_id a, node_id b, char *buf,
+                             size_t len) {
+  node_id sibling = sp_past_groups(right, b);
+  if (ospg_node(left)->type != NODE_P || !is_explicit_task(left) || !is_explicit_task(sibling) ||
+      !in_task_itself(a, left) || !in_task_itself(b, sibling))
+    return false;
+  const struct ospg_node *l = ospg_node(left), *r = ospg_node(sibling);
+  char first[520], second[512];
+  at_site(l, first, sizeof first);
+  second[0] = '\0';
+  if (r->site)
+    sites_format_line(r->site, second, sizeof second);
+  const char *tail = "with no dependence between them: the tasks one task creates run in "
+                     "parallel with each other until a taskwait or taskgroup waits for them";
+  if (l->site == r->site) /* one directive, met twice (in a loop, say) */
+    snprintf(buf, len, "sibling tasks both created%s %s", first, tail);
+  else
+    snprintf(buf, len, "sibling tasks created%s and %s %s", first, second, tail);
+  return true;
+}
+
 /* The LCA's child on the side created first says it: a P-node (a task, a thread's
  * implicit task, a team) runs in parallel with what follows it under the LCA; an
  * ST-node (precise mode) is a group of children that no taskwait closed. */
@@ -113,6 +156,24 @@ static void explain_lca_child(node_id left, char *buf, size_t len) {
   }
 }
 
+/* Two threads of one barrier phase, one still in a worksharing construct that the
+ * other had left: its nowait removed the barrier that would have ordered them. */
+static bool explain_nowait(node_id a, node_id b, node_id left, node_id right, char *buf,
+                           size_t len) {
+  node_id ws = ospg_nowait_workshare(a, b, left, right);
+  if (!ws)
+    return false;
+  char ws_at[520], region_at[520];
+  at_site(ospg_node(ws), ws_at, sizeof ws_at);
+  at_site(ospg_node(left), region_at, sizeof region_at);
+  const char *name = workshare_name(ws);
+  snprintf(buf, len,
+           "the nowait%s removes the barrier at the end of the %s: one access is in that %s, "
+           "the other after it, in another thread's implicit task of the omp parallel%s",
+           ws_at, name, name, region_at);
+  return true;
+}
+
 static bool is_below(node_id x, node_id ancestor) {
   for (; x; x = ospg_node(x)->parent)
     if (x == ancestor)
@@ -140,7 +201,8 @@ static void explain_ospg(const struct race_side *a, const struct race_side *b, c
   struct shared_workshare ws;
   if (ospg_shared_workshare(a->node, b->node, left, right, a->iter, b->iter, &ws))
     explain_workshare(&ws, buf, len);
-  else
+  else if (!explain_siblings(left, right, a->node, b->node, buf, len) &&
+           !explain_nowait(a->node, b->node, left, right, buf, len))
     explain_lca_child(left, buf, len);
 }
 

@@ -274,6 +274,10 @@ EXPORT void __ompracer_task_if0(void) {
   t_self.pending_if0 = true;
 }
 
+EXPORT void __ompracer_critical_name(const char *name) {
+  t_self.pending_name = name;
+}
+
 EXPORT void __ompracer_unsupported(uint32_t what, uint32_t site) {
   if (what == OMPRACER_UNSUPPORTED_DOACROSS)
     warn_unsupported(UNSUPPORTED_DOACROSS, site);

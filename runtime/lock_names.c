@@ -15,7 +15,8 @@ struct named_lock {
   _Atomic uint64_t key;  /* 0: empty */
   _Atomic uint32_t kind; /* 0 until the inserting thread has stored wait_id */
   uintptr_t wait_id;
-  site_id site; /* the directive of its first acquisition (critical, ordered), or 0 */
+  site_id site;     /* the directive of its first acquisition (critical, ordered), or 0 */
+  const char *name; /* a critical section's name, or NULL */
 };
 
 static struct named_lock g_table[TABLE_SIZE];
@@ -24,7 +25,8 @@ static size_t home(uint64_t key) {
   return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & (TABLE_SIZE - 1);
 }
 
-void lock_names_note(uint64_t lock, uintptr_t wait_id, enum lock_kind kind, site_id site) {
+void lock_names_note(uint64_t lock, uintptr_t wait_id, enum lock_kind kind, site_id site,
+                     const char *name) {
   for (size_t i = home(lock), probes = 0; probes < TABLE_SIZE;
        i = (i + 1) & (TABLE_SIZE - 1), probes++) {
     uint64_t key = atomic_load_explicit(&g_table[i].key, memory_order_relaxed);
@@ -33,6 +35,7 @@ void lock_names_note(uint64_t lock, uintptr_t wait_id, enum lock_kind kind, site
     if (key == 0 && atomic_compare_exchange_strong(&g_table[i].key, &key, lock)) {
       g_table[i].wait_id = wait_id;
       g_table[i].site = site;
+      g_table[i].name = name;
       atomic_store_explicit(&g_table[i].kind, kind, memory_order_release);
       return;
     }
@@ -64,11 +67,14 @@ static void name_variable(uintptr_t addr, char *buf, size_t len) {
   }
 }
 
-/* "critical at x.c:12": libomp's wait id of a critical section is a lock of its own
- * (not the critical's name), so the section is named by the directive where it was
+/* "critical(a)": a named critical section by its name. "critical at x.c:12": the
+ * unnamed one (or one whose name the pass did not see) by the directive where it was
  * first entered; "ordered at x.c:20" likewise. */
 static void name_directive(const struct named_lock *l, char *buf, size_t len) {
-  sites_format_what_at(l->kind == LOCK_KIND_CRITICAL ? "critical" : "ordered", l->site, buf, len);
+  if (l->kind == LOCK_KIND_CRITICAL && l->name)
+    snprintf(buf, len, "critical(%s)", l->name);
+  else
+    sites_format_what_at(l->kind == LOCK_KIND_CRITICAL ? "critical" : "ordered", l->site, buf, len);
 }
 
 static void name_lock(uint64_t lock, char *buf, size_t len) {

@@ -32,6 +32,12 @@ static site_id take_pending_site(void) {
   return s;
 }
 
+static const char *take_pending_name(void) {
+  const char *name = t_self.pending_name;
+  t_self.pending_name = NULL;
+  return name;
+}
+
 static bool take_pending_if0(void) {
   bool b = t_self.pending_if0;
   t_self.pending_if0 = false;
@@ -505,6 +511,7 @@ static void set_held(lockset_id held) {
 static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr) {
   (void)codeptr;
   site_id site = take_pending_site();
+  const char *name = take_pending_name();
   /* A reduction's critical section is its combining step, which counts as atomic. */
   if (kind == ompt_mutex_atomic || t_self.combining)
     return;
@@ -512,7 +519,8 @@ static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
   /* No new strand: the lockset travels with each access, and a loop iteration that
    * takes a lock stays in its strand (no node per iteration, iterations.h). */
   uint64_t lock = lock_key(wait_id);
-  lock_names_note(lock, (uintptr_t)wait_id, lock_kind_of(kind), site);
+  lock_names_note(lock, (uintptr_t)wait_id, lock_kind_of(kind), site,
+                  kind == ompt_mutex_critical ? name : NULL);
   set_held(lockset_add(t_self.held, lock));
   /* An OpenMP lock's hand-off may order its holders (sync_order.c); wait_id is the
    * lock's address, which __ompracer_lock_release names before the release. */

@@ -71,7 +71,8 @@ struct ospg_node {
   uint8_t type;               /* enum node_type */
   uint8_t construct;          /* enum construct_kind */
   int8_t st_val;              /* P: 1; ST: 0, or -1 once its task waited; else 0 */
-  uint16_t instance;          /* worksharing S-node: its task's how-manieth (strand_stack.h) */
+  /* W-node: how many worksharing constructs its task had begun when it was created */
+  uint16_t instance; /* worksharing S-node: its task's how-manieth (strand_stack.h) */
 };
 
 /* A task's group of children (since its last taskwait): an ST-node that a taskwait

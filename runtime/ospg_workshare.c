@@ -45,6 +45,56 @@ static struct walk walk_up(node_id x, node_id top) {
   return w;
 }
 
+/* Where strand x stands in the sequence of its implicit task `top`'s worksharing
+ * constructs: how many it had begun and finished, and the one it is in (0: none).
+ * False when a task boundary (a task, a nested region) lies between. */
+struct ws_position {
+  uint16_t begun, done;
+  node_id inside;
+};
+
+static bool ws_position(node_id x, node_id top, struct ws_position *p) {
+  p->inside = 0;
+  for (node_id id = x; id != top; id = ospg_node(id)->parent) {
+    if (!id || is_task_boundary(ospg_node(id)))
+      return false;
+    if (is_workshare(ospg_node(id)))
+      p->inside = id;
+  }
+  /* In a construct: it and those before it. Else all its task had begun when the
+   * strand began (and finished: the strand is not in one). */
+  p->done = p->inside ? ospg_node(p->inside)->instance : ospg_node(x)->instance;
+  p->begun = p->inside ? (uint16_t)(p->done + 1) : p->done;
+  return true;
+}
+
+/* Counts are mod 2^16: y is ahead of x by less than half the range. */
+static uint16_t ahead(uint16_t x, uint16_t y) {
+  uint16_t d = (uint16_t)(y - x);
+  return d < 0x8000 ? d : 0;
+}
+
+/* The construct `behind` is in, when `front` had begun a later one after leaving
+ * it. Leaving it is not enough: a thread runs a loop's lastprivate copy or a
+ * reduction's combining after the loop's end and before its barrier. */
+static node_id skipped_barrier(const struct ws_position *behind, const struct ws_position *front) {
+  return behind->inside && ahead(behind->done, front->begun) >= 2 ? behind->inside : 0;
+}
+
+node_id ospg_nowait_workshare(node_id a, node_id b, node_id left, node_id right) {
+  if (ospg_node(left)->construct != CK_IMPLICIT_TASK ||
+      ospg_node(right)->construct != CK_IMPLICIT_TASK)
+    return 0;
+  struct ws_position pa, pb;
+  if (!ws_position(a, left, &pa) || !ws_position(b, right, &pb))
+    return 0;
+  if (ahead(pa.done, pb.done))
+    return skipped_barrier(&pa, &pb);
+  if (ahead(pb.done, pa.done))
+    return skipped_barrier(&pb, &pa);
+  return 0;
+}
+
 bool ospg_workshare_is_taskloop(node_id ws) {
   const struct ospg_node *n = ospg_node(ws);
   return n->construct == CK_LOOP && ospg_node(n->parent)->construct == CK_TASK;

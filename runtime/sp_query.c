@@ -87,6 +87,16 @@ bool sp_lca_children(node_id a, node_id b, node_id *left, node_id *right) {
   return lca_children(&a, &b, left, right);
 }
 
+node_id sp_past_groups(node_id right, node_id b) {
+  /* The topmost node that is not a group, met on the way up from b. */
+  node_id first = right;
+  if (deps_sibling_container(right))
+    for (node_id n = b; n != right; n = ospg_node(n)->parent)
+      if (!deps_sibling_container(n))
+        first = n;
+  return first;
+}
+
 /* DIRECTED PATH from `left` (the LCA's left child, a P-node: with edges only if it is
  * a task) to b, whose path starts at `right` under the LCA. A sibling of `left` (a
  * task with the same creator) need not be `right`: a `taskwait depend` or a taskgroup
@@ -98,13 +108,7 @@ bool sp_lca_children(node_id a, node_id b, node_id *left, node_id *right) {
  * (task_deps.c). Cost: O(depth of b below the LCA), twice, on top of that search; when
  * `right` is not a group (most pairs), O(1). */
 static bool deps_order(node_id left, node_id right, node_id b) {
-  /* The first node on b's path below the LCA that is not a group: the topmost one
-   * met on the way up. */
-  node_id first = right;
-  if (deps_sibling_container(right))
-    for (node_id n = b; n != right; n = ospg_node(n)->parent)
-      if (!deps_sibling_container(n))
-        first = n;
+  node_id first = sp_past_groups(right, b);
   deps_path_begin(left);
   for (node_id n = first;; n = ospg_node(n)->parent) {
     deps_path_target(n); /* nodes without edges are skipped there */

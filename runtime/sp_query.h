@@ -28,6 +28,11 @@ node_id sp_lca(node_id a, node_id b);
 /* The LCA's children on the paths to a and b, the one created first in *left (for
  * explaining a race); false when one node is the other or its ancestor. */
 bool sp_lca_children(node_id a, node_id b, node_id *left, node_id *right);
+/* For b below `right` (the LCA's right child): right, or, when right is a children
+ * group or taskgroup (which only the task that opened it fills), the first node on
+ * b's path below it that is not one: a sibling task of the LCA's left child, or the
+ * creator's own code. The dependence search and the explanations both start there. */
+node_id sp_past_groups(node_id right, node_id b);
 
 /* Memoised isParallel(cur, x) for the strand that is running on this thread: most
  * accesses of a strand meet the same few earlier strands, so most queries hit. Must be

@@ -63,6 +63,8 @@ node_id ss_top(const struct strand_stack *s) {
 node_id ss_new_strand(struct strand_stack *s) {
   s->strand =
       ospg_add(ss_top(s), NODE_W, (enum construct_kind)s->iteration_construct, s->iteration_site);
+  if (s->strand != ospg_root()) /* the root stands in for every node once the arena is full */
+    ospg_node(s->strand)->instance = s->workshares;
   return s->strand;
 }
 

@@ -65,6 +65,7 @@ struct thread_state {
   node_id strand;             /* the current task's current strand */
   struct task_rec *task;      /* the task running on this thread */
   site_id pending_site;       /* directive announced by __ompracer_construct */
+  const char *pending_name;   /* critical(NAME): __ompracer_critical_name */
   bool pending_if0;           /* the next task created is if(0) */
   bool pending_num_teams;     /* the next teams construct has a num_teams clause */
   site_id taskloop_site;      /* inside a taskloop: the site of the tasks libomp creates */

@@ -175,6 +175,14 @@ void __ompracer_num_teams(uint32_t num_teams);
  * semantics, not only by the runtime's choice). */
 void __ompracer_task_if0(void);
 
+/* The critical section this thread is about to enter is `critical(name)`: called
+ * right before __kmpc_critical(_with_hint) when its lock argument is clang's
+ * `.gomp_critical_user_<name>.var` and the name is not empty. The name (constant data
+ * of the module) is announced per entry rather than registered once for the lock's
+ * address: the wait id libomp reports for the section is, by default, a lock it
+ * allocates, not that variable's address. */
+void __ompracer_critical_name(const char *name);
+
 #ifdef __cplusplus
 }
 #endif

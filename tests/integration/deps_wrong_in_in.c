@@ -31,7 +31,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}deps_wrong_in_in.c:[[@LINE-8]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}deps_wrong_in_in.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}deps_wrong_in_in.c:[[@LINE-7]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}deps_wrong_in_in.c:[[@LINE-8]])
   // CHECK-NEXT: ==ompracer==   location: global 'x' of 4 bytes, declared at {{(.*/)?}}deps_wrong_in_in.c:[[@LINE-18]]
-  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}deps_wrong_in_in.c:[[@LINE-12]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}deps_wrong_in_in.c:[[@LINE-12]] and {{(.*/)?}}deps_wrong_in_in.c:[[@LINE-10]] with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("x=%d\n", x);
   return 0;

@@ -43,12 +43,12 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}detach_fulfill_race.c:[[@LINE-26]]:{{[0-9]+}} in put (explicit task created at {{(.*/)?}}detach_fulfill_race.c:[[@LINE-12]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}detach_fulfill_race.c:[[@LINE-23]]:{{[0-9]+}} in get (explicit task created at {{(.*/)?}}detach_fulfill_race.c:[[@LINE-5]])
   // CHECK-NEXT: ==ompracer==   location: global 'x' of 4 bytes, declared at {{(.*/)?}}detach_fulfill_race.c:[[@LINE-31]]
-  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}detach_fulfill_race.c:31 runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}detach_fulfill_race.c:31 and {{(.*/)?}}detach_fulfill_race.c:39 with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}detach_fulfill_race.c:[[@LINE-31]]:{{[0-9]+}} in put (explicit task created at {{(.*/)?}}detach_fulfill_race.c:[[@LINE-19]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}detach_fulfill_race.c:[[@LINE-15]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}detach_fulfill_race.c:[[@LINE-18]])
   // CHECK-NEXT: ==ompracer==   location: global 'flag' of 4 bytes, declared at {{(.*/)?}}detach_fulfill_race.c:[[@LINE-36]]
-  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}detach_fulfill_race.c:29 runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}detach_fulfill_race.c:29 and {{(.*/)?}}detach_fulfill_race.c:31 with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   printf("seen=%d\n", seen); /* other is the racy read: its value depends on the schedule */
   (void)other;

@@ -45,7 +45,7 @@ int main(void) {
   // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-18]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-24]])
   // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-14]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-25]])
   // PRECISE-NEXT: ==ompracer==   location: global 'balance' of 4 bytes, declared at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-31]]
-  // PRECISE-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-27]], with no barrier between them; and they hold no common lock: the write at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-21]]:{{[0-9]+}} holds critical at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-24]], the read at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-16]]:{{[0-9]+}} holds critical at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-19]]
+  // PRECISE-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-27]], with no barrier between them; and they hold no common lock: the write at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-21]]:{{[0-9]+}} holds critical at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-24]], the read at {{(.*/)?}}precise_critical_unnamed_vs_named.c:[[@LINE-16]]:{{[0-9]+}} holds critical(named)
   // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("balance=%d n=%d\n", balance, n);
   return 0;

@@ -53,7 +53,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_explain_locks.c:29:9 in main (implicit task of omp parallel at {{(.*/)?}}race_explain_locks.c:24)
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_explain_locks.c:31:9 in main (implicit task of omp parallel at {{(.*/)?}}race_explain_locks.c:24)
   // CHECK-NEXT: ==ompracer==   location: global 'x' of 4 bytes, declared at {{(.*/)?}}race_explain_locks.c:17
-  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_explain_locks.c:24, with no barrier between them; and they hold no common lock: the write at {{(.*/)?}}race_explain_locks.c:29:9 holds critical at {{(.*/)?}}race_explain_locks.c:27, the write at {{(.*/)?}}race_explain_locks.c:31:9 holds no lock
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_explain_locks.c:24, with no barrier between them; and they hold no common lock: the write at {{(.*/)?}}race_explain_locks.c:29:9 holds critical(a), the write at {{(.*/)?}}race_explain_locks.c:31:9 holds no lock
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_explain_locks.c:34:9 in main (implicit task of omp parallel at {{(.*/)?}}race_explain_locks.c:24)
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_explain_locks.c:38:9 in main (implicit task of omp parallel at {{(.*/)?}}race_explain_locks.c:24)
@@ -63,7 +63,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_explain_locks.c:46:7 in main (explicit task created at {{(.*/)?}}race_explain_locks.c:45)
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_explain_locks.c:48:7 in main (explicit task created at {{(.*/)?}}race_explain_locks.c:47)
   // CHECK-NEXT: ==ompracer==   location: global 'w' of 4 bytes, declared at {{(.*/)?}}race_explain_locks.c:17
-  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_explain_locks.c:45 runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them; and they hold no common lock: the write at {{(.*/)?}}race_explain_locks.c:46:7 holds the mutexinoutset dependence on 'm', the write at {{(.*/)?}}race_explain_locks.c:48:7 holds no lock
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_explain_locks.c:45 and {{(.*/)?}}race_explain_locks.c:47 with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them; and they hold no common lock: the write at {{(.*/)?}}race_explain_locks.c:46:7 holds the mutexinoutset dependence on 'm', the write at {{(.*/)?}}race_explain_locks.c:48:7 holds no lock
   // CHECK: ==ompracer== SUMMARY: 3 data race(s) reported
   printf("done\n");
   return 0;

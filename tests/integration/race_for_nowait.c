@@ -32,7 +32,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_for_nowait.c:[[@LINE-6]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}race_for_nowait.c:[[@LINE-8]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_for_nowait.c:[[@LINE-4]]:{{[0-9]+}} in main (iteration of omp for at {{(.*/)?}}race_for_nowait.c:[[@LINE-6]])
   // CHECK-NEXT: ==ompracer==   location: global 'a' of 800 bytes, declared at {{(.*/)?}}race_for_nowait.c:[[@LINE-18]] (offset {{[0-9]+}})
-  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_for_nowait.c:[[@LINE-13]], with no barrier between them
+  // CHECK-NEXT: ==ompracer==   why: the nowait at {{(.*/)?}}race_for_nowait.c:[[@LINE-11]] removes the barrier at the end of the omp for: one access is in that omp for, the other after it, in another thread's implicit task of the omp parallel at {{(.*/)?}}race_for_nowait.c:[[@LINE-13]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   long sum = 0;
   for (int i = 0; i < N; i++)

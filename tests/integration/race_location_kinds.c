@@ -39,7 +39,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_location_kinds.c:[[@LINE-16]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_location_kinds.c:[[@LINE-17]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_location_kinds.c:[[@LINE-15]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_location_kinds.c:[[@LINE-16]])
   // CHECK-NEXT: ==ompracer==   location: local 'sum' of main, declared at {{(.*/)?}}race_location_kinds.c:[[@LINE-26]]
-  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_location_kinds.c:[[@LINE-20]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_location_kinds.c:[[@LINE-20]] and {{(.*/)?}}race_location_kinds.c:[[@LINE-18]] with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them
   // CHECK: ==ompracer== SUMMARY: 3 data race(s) reported
   printf("counts[3]=%d buf[1]=%.1f sum=%d\n", counts[3], buf[1], sum);
   free(buf);

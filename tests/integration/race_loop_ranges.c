@@ -39,7 +39,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}race_loop_ranges.c:{{18|24}}:{{[0-9]+}} in {{produce|consume}} (explicit task created at {{(.*/)?}}race_loop_ranges.c:{{32|34}})
   // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}race_loop_ranges.c:{{18|24}}:{{[0-9]+}} in {{produce|consume}} (explicit task created at {{(.*/)?}}race_loop_ranges.c:{{32|34}})
   // CHECK-NEXT: ==ompracer==   location: global 'x' of 4000 bytes, declared at {{(.*/)?}}race_loop_ranges.c:13 (offset {{[0-9]+}})
-  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_loop_ranges.c:[[@LINE-10]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_loop_ranges.c:[[@LINE-10]] and {{(.*/)?}}race_loop_ranges.c:[[@LINE-8]] with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("done\n"); /* mine[1] sums racy reads: its value depends on the schedule */
   return 0;

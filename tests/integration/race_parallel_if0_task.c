@@ -31,7 +31,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_parallel_if0_task.c:[[@LINE-10]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_parallel_if0_task.c:[[@LINE-12]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_parallel_if0_task.c:[[@LINE-7]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_parallel_if0_task.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   location: global 'cell' of 4 bytes, declared at {{(.*/)?}}race_parallel_if0_task.c:[[@LINE-20]]
-  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_parallel_if0_task.c:[[@LINE-15]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_parallel_if0_task.c:[[@LINE-15]] and {{(.*/)?}}race_parallel_if0_task.c:[[@LINE-11]] with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("ok=%d\n", seen == 1 || seen == 2);
   return 0;

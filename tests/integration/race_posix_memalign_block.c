@@ -51,12 +51,12 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_posix_memalign_block.c:[[@LINE-15]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_posix_memalign_block.c:[[@LINE-16]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_posix_memalign_block.c:[[@LINE-14]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_posix_memalign_block.c:[[@LINE-15]])
   // CHECK-NEXT: ==ompracer==   location: heap block of 256 bytes allocated at {{(.*/)?}}race_posix_memalign_block.c:[[@LINE-20]] in main (offset 0)
-  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_posix_memalign_block.c:[[@LINE-19]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_posix_memalign_block.c:[[@LINE-19]] and {{(.*/)?}}race_posix_memalign_block.c:[[@LINE-17]] with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_posix_memalign_block.c:[[@LINE-10]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_posix_memalign_block.c:[[@LINE-11]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_posix_memalign_block.c:[[@LINE-9]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_posix_memalign_block.c:[[@LINE-10]])
   // CHECK-NEXT: ==ompracer==   location: heap block of 256 bytes allocated at {{(.*/)?}}race_posix_memalign_block.c:[[@LINE-36]] in main (offset 4)
-  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_posix_memalign_block.c:[[@LINE-14]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_posix_memalign_block.c:[[@LINE-14]] and {{(.*/)?}}race_posix_memalign_block.c:[[@LINE-12]] with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   int done = 0;
   for (int i = 0; i < NT; i++)

@@ -39,12 +39,12 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_depend.c:[[@LINE-13]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_depend.c:[[@LINE-15]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_task_depend.c:[[@LINE-7]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_depend.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   location: global 'shared_val' of 4 bytes, declared at {{(.*/)?}}race_task_depend.c:[[@LINE-26]]
-  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_task_depend.c:[[@LINE-18]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_task_depend.c:[[@LINE-18]] and {{(.*/)?}}race_task_depend.c:[[@LINE-11]] with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_depend.c:[[@LINE-17]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_depend.c:[[@LINE-20]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_depend.c:[[@LINE-11]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_depend.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   location: global 'other' of 4 bytes, declared at {{(.*/)?}}race_task_depend.c:[[@LINE-30]]
-  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_task_depend.c:[[@LINE-23]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_task_depend.c:[[@LINE-23]] and {{(.*/)?}}race_task_depend.c:[[@LINE-16]] with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   printf("b_seen=%d c_ok=%d\n", b_seen, c_seen == 1 || c_seen == 6);
   return 0;

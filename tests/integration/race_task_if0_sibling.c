@@ -32,7 +32,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_if0_sibling.c:[[@LINE-10]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_if0_sibling.c:[[@LINE-11]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_if0_sibling.c:[[@LINE-8]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_if0_sibling.c:[[@LINE-10]])
   // CHECK-NEXT: ==ompracer==   location: global 'shared_slot' of 4 bytes, declared at {{(.*/)?}}race_task_if0_sibling.c:[[@LINE-21]]
-  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_task_if0_sibling.c:[[@LINE-14]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_task_if0_sibling.c:[[@LINE-14]] and {{(.*/)?}}race_task_if0_sibling.c:[[@LINE-12]] with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("copy=%d\n", copy);
   return 0;

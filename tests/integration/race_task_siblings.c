@@ -33,7 +33,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_siblings.c:[[@LINE-12]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_siblings.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_task_siblings.c:[[@LINE-8]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_task_siblings.c:[[@LINE-10]])
   // CHECK-NEXT: ==ompracer==   location: global 'result' of 4 bytes, declared at {{(.*/)?}}race_task_siblings.c:[[@LINE-24]]
-  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_task_siblings.c:[[@LINE-17]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_task_siblings.c:[[@LINE-17]] and {{(.*/)?}}race_task_siblings.c:[[@LINE-12]] with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("both=%d\n", both);
   return 0;

@@ -35,7 +35,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_taskgroup.c:[[@LINE-13]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_taskgroup.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskgroup.c:[[@LINE-9]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_taskgroup.c:[[@LINE-11]])
   // CHECK-NEXT: ==ompracer==   location: global 'x' of 4 bytes, declared at {{(.*/)?}}race_taskgroup.c:[[@LINE-24]]
-  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_taskgroup.c:[[@LINE-17]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_taskgroup.c:[[@LINE-17]] and {{(.*/)?}}race_taskgroup.c:[[@LINE-13]] with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("late=%d,%d\n", late_x, late_y);
   return 0;

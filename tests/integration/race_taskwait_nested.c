@@ -43,7 +43,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-13]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-15]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-10]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-11]])
   // CHECK-NEXT: ==ompracer==   location: global 'leaf' of 4 bytes, declared at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-29]]
-  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-18]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-18]] and {{(.*/)?}}race_taskwait_nested.c:[[@LINE-13]] with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-17]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-20]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-14]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_taskwait_nested.c:[[@LINE-23]])

@@ -37,7 +37,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-14]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-15]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-13]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   location: global 'shared' of 4 bytes, declared at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-27]]
-  // CHECK-NEXT: ==ompracer==   why: the task created at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-18]] runs in parallel with what its creator does after creating it: no taskwait, taskgroup or dependence orders them
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-18]] and {{(.*/)?}}target_tasks_joined_race.c:[[@LINE-16]] with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them
   // CHECK: ==ompracer== SUMMARY: 2 data race(s) reported
   printf("done\n");
   return 0;

@@ -2,7 +2,8 @@
  * construct two strands share, found alike whether the schedule put the two parts on
  * two threads (each with its own node for the construct) or on one (two chunks, or
  * tasks created in iterations); two instances of one directive, or two directives,
- * are not one; the tasks of one taskloop share it. */
+ * are not one; the tasks of one taskloop share it. And the construct whose nowait
+ * leaves two threads of one barrier phase unordered. */
 #include "check.h"
 #include "ospg.h"
 #include "ospg_workshare.h"
@@ -116,6 +117,58 @@ static void taskloop_tasks(void) {
   ss_destroy(&creator);
 }
 
+/* ospg_nowait_workshare for two strands, in either order. */
+static node_id nowait(node_id a, node_id b) {
+  node_id left, right;
+  if (!sp_lca_children(a, b, &left, &right))
+    return 0;
+  bool a_left = false;
+  for (node_id x = a; x; x = ospg_node(x)->parent)
+    a_left |= x == left;
+  return a_left ? ospg_nowait_workshare(a, b, left, right)
+                : ospg_nowait_workshare(b, a, left, right);
+}
+
+/* Thread 0 is still in a loop that thread 1 has left and followed by another loop
+ * (no barrier between: nowait): the first loop is named, whichever strand comes
+ * first. Code after the loop but before any other construct may still precede the
+ * loop's barrier (a lastprivate copy), so it names none; nor does code before the
+ * loop, or a task's. */
+static void nowait_loop(void) {
+  struct team2 team;
+  team_begin(&team);
+  node_id before = team.t[0].strand; /* thread 0's code before the loop */
+  node_id in_loop = chunk_of(&team.t[0], LOOP_SITE);
+  node_id ws = ospg_node(ospg_node(in_loop)->parent)->parent;
+  chunk_of(&team.t[1], LOOP_SITE);
+  ss_workshare_end(&team.t[1]);
+  node_id just_after = team.t[1].strand;
+  CHECK(nowait(in_loop, just_after) == 0);
+  node_id second = chunk_of(&team.t[1], OTHER_LOOP_SITE); /* the next loop */
+  CHECK(nowait(in_loop, second) == ws);
+  CHECK(nowait(second, in_loop) == ws);
+  CHECK(nowait(before, second) == 0); /* behind, but not in the loop: nothing to name */
+  ss_workshare_end(&team.t[1]);
+  CHECK(nowait(in_loop, team.t[1].strand) == ws); /* after the second loop */
+  struct strand_stack task;
+  ss_task_create(&team.t[1], &task, TASKLOOP_SITE, false);
+  CHECK(nowait(in_loop, task.strand) == 0); /* a task's code: not the thread's position */
+  ss_destroy(&task);
+  team_end(&team);
+}
+
+/* Both threads past the same constructs: no nowait explains them. */
+static void nowait_none(void) {
+  struct team2 team;
+  team_begin(&team);
+  for (int i = 0; i < 2; i++) {
+    chunk_of(&team.t[i], LOOP_SITE);
+    ss_workshare_end(&team.t[i]);
+  }
+  CHECK(nowait(team.t[0].strand, team.t[1].strand) == 0);
+  team_end(&team);
+}
+
 int main(void) {
   if (ospg_init(1 << 16)) {
     fprintf(stderr, "cannot reserve the OSPG\n");
@@ -125,5 +178,7 @@ int main(void) {
   RUN_TEST(other_instances);
   RUN_TEST(task_in_iteration);
   RUN_TEST(taskloop_tasks);
+  RUN_TEST(nowait_loop);
+  RUN_TEST(nowait_none);
   return finish();
 }
