@@ -34,6 +34,7 @@ STATISTIC(NumConstructs, "Number of OpenMP runtime calls given a directive site"
 STATISTIC(NumSkippedStackLocal, "Number of accesses to non-escaping stack slots skipped");
 STATISTIC(NumSkippedImplicitTaskPrivate,
           "Number of accesses to stack slots private to the implicit task skipped");
+STATISTIC(NumSkippedThreadIdArg, "Number of reads of libomp's thread ids skipped");
 STATISTIC(NumSkippedConstantGlobal, "Number of accesses to constant globals skipped");
 STATISTIC(NumSkippedThreadLocal, "Number of accesses to thread-local variables skipped");
 STATISTIC(NumSkippedToolGlobal, "Number of accesses to ompracer's and LLVM's globals skipped");
@@ -57,6 +58,7 @@ enum class Skip {
   No,
   StackLocal,          // a stack slot whose address never escapes
   ImplicitTaskPrivate, // a stack slot that only libomp's loop/reduction calls see
+  ThreadIdArg,         // libomp's thread ids, on its own frames (isThreadIdArg)
   ConstantGlobal,
   ThreadLocal, // thread_local / threadprivate
   ToolGlobal,  // ompracer's own globals and LLVM's (llvm.*)
@@ -84,6 +86,7 @@ SkipReason skipReason(Skip Why) {
   case Skip::StackLocal: return {NumSkippedStackLocal, "non-escaping stack", G::Local};
   case Skip::ImplicitTaskPrivate:
     return {NumSkippedImplicitTaskPrivate, "implicit-task private", G::Local};
+  case Skip::ThreadIdArg: return {NumSkippedThreadIdArg, "thread-id argument", G::Local};
   case Skip::ConstantGlobal:
     return {NumSkippedConstantGlobal, "constant global", G::ConstantOrThreadLocal};
   case Skip::ThreadLocal: return {NumSkippedThreadLocal, "thread-local", G::ConstantOrThreadLocal};
@@ -242,6 +245,8 @@ Skip Instrumenter::classify(Value *Addr) {
   }
   if (isThreadLocalAddress(Obj))
     return Skip::ThreadLocal;
+  if (isThreadIdArg(Obj))
+    return Skip::ThreadIdArg;
   if (isTaskAllocCall(Obj) || isTaskDescriptorArg(Obj))
     return Skip::TaskDescriptor;
   if (isTaskReductionCopy(Obj))

@@ -82,6 +82,32 @@ bool isTaskDescriptorArg(const Value *V) {
          (F.starts_with(".omp_task_privates_map.") && A->getArgNo() == 0);
 }
 
+static bool isThreadIdArgument(const Value *V) {
+  const auto *A = dyn_cast<Argument>(V);
+  return A && A->getArgNo() <= 1 && A->getType()->isPointerTy() &&
+         A->getParent()->getName().contains(".omp_outlined");
+}
+
+bool isThreadIdArg(const Value *V) {
+  const auto *L = dyn_cast<LoadInst>(V);
+  if (!L)
+    return isThreadIdArgument(V);
+  // -O0: the argument is stored in a slot of its own (.global_tid..addr) and loaded.
+  const auto *Slot = dyn_cast<AllocaInst>(L->getPointerOperand());
+  if (!Slot)
+    return false;
+  bool Stored = false;
+  for (const User *U : Slot->users()) {
+    if (isa<LoadInst>(U))
+      continue;
+    const auto *SI = dyn_cast<StoreInst>(U);
+    if (!SI || SI->getPointerOperand() != Slot || !isThreadIdArgument(SI->getValueOperand()))
+      return false;
+    Stored = true;
+  }
+  return Stored;
+}
+
 bool isReductionCall(StringRef Callee) {
   return Callee.starts_with("__kmpc_reduce") || Callee.starts_with("__kmpc_end_reduce");
 }

@@ -74,6 +74,13 @@ bool isTaskReductionCopy(const llvm::Value *V);
 // duplication (arguments 0, 1) and privates-mapping (argument 0) functions.
 bool isTaskDescriptorArg(const llvm::Value *V);
 
+// The thread-id pointers libomp passes to a parallel or teams region's outlined body
+// (arguments 0 and 1, .global_tid. and .bound_tid.; a task body's argument 1 is its
+// part id, in the task descriptor). They point into libomp's own frames on the
+// thread's stack, which no user code writes: memory a finished, logically parallel
+// task of the same thread may have used for its locals before.
+bool isThreadIdArg(const llvm::Value *V);
+
 // Reduction entry points: __kmpc_reduce*, __kmpc_end_reduce*. Their list of private
 // copies is built in a stack array of the implicit task.
 bool isReductionCall(llvm::StringRef Callee);

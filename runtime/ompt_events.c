@@ -124,16 +124,22 @@ static void on_parallel_begin(ompt_data_t *encountering_task, const ompt_frame_t
   begin_region(team, enc, flags, frame);
   TRACE("%s begin: region node %u", team->kind == TEAM_LEAGUE ? "teams" : "parallel", team->region);
   parallel_data->ptr = team;
+  enc->forked = team;
   thread_run(enc);
 }
 
 static void on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encountering_task, int flags,
                             const void *codeptr) {
   (void)flags, (void)codeptr;
-  struct team *team = parallel_data->ptr;
+  /* The region this task encountered, not parallel_data's: libomp 19 returns a nested
+   * team's structure to its pool before this callback, with the parallel data in it,
+   * and another thread may already have begun a region with it (seen with nested
+   * regions at 8 threads: that region's team was freed under its members). */
   struct task_rec *enc = task_of(encountering_task);
+  struct team *team = enc && enc->forked ? enc->forked : parallel_data->ptr;
   if (!team || !enc)
     return;
+  enc->forked = NULL;
   TRACE("%s end: region node %u%s", team->kind == TEAM_LEAGUE ? "teams" : "parallel", team->region,
         team->outermost ? " (reclaimed)" : "");
   if (t_league_forked == team)
@@ -150,8 +156,10 @@ static void on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
     history_reset();
   }
   team_end(team, &enc->ss);
+  void *mine = team; /* cleared only if no other region has taken the data */
+  __atomic_compare_exchange_n(&parallel_data->ptr, &mine, NULL, false, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
   free(team);
-  parallel_data->ptr = NULL;
   thread_run(enc);
 }
 

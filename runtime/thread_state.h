@@ -23,6 +23,7 @@ struct task_rec {
   struct strand_stack ss;
   struct dep_map deps;     /* its children's depend clauses */
   struct team *team;       /* innermost enclosing parallel region; NULL for the initial task */
+  struct team *forked;     /* the region it encountered and that has not ended */
   uint32_t phase;          /* barrier phase of an implicit task */
   bool initial;            /* the program's initial task */
   bool checked;            /* its accesses are checked: in a parallel region, or it made tasks */

@@ -15,7 +15,7 @@ int shared[100];
 int sum(int n) {
   int s = 0;
   // The loop bounds (.omp.lb, .omp.ub, ...) are private to the implicit task; the
-  // reduction's private copy too.
+  // reduction's private copy too. The outlined body reads the thread id libomp passes.
 #pragma omp parallel for reduction(+ : s)
   for (int i = 0; i < n; i++)
     s += shared[i] + table[i % 4];
@@ -47,4 +47,4 @@ int task_sum(void) {
 }
 
 // CHECK: ompracer: {{.*}}skip_reasons.c: instrumented {{[1-9][0-9]*}} reads, {{[1-9][0-9]*}} writes ({{[0-9]+}} of these reads and writes once per loop, as ranges), {{[0-9]+}} atomics, {{[0-9]+}} memory ranges, {{[1-9][0-9]*}} OpenMP calls; skipped {{[1-9][0-9]*}} local, {{[1-9][0-9]*}} constant/thread-local, {{[1-9][0-9]*}} task-descriptor, 0 other accesses
-// CHECK-NEXT: ompracer: {{.*}}skip_reasons.c: skipped accesses by reason: {{[1-9][0-9]*}} non-escaping stack, {{[1-9][0-9]*}} implicit-task private, {{[1-9][0-9]*}} constant global, {{[1-9][0-9]*}} thread-local, 0 ompracer/LLVM global, {{[1-9][0-9]*}} task descriptor, {{[1-9][0-9]*}} task-reduction copy, 0 other address space, 0 scalable vector
+// CHECK-NEXT: ompracer: {{.*}}skip_reasons.c: skipped accesses by reason: {{[1-9][0-9]*}} non-escaping stack, {{[1-9][0-9]*}} implicit-task private, {{[1-9][0-9]*}} thread-id argument, {{[1-9][0-9]*}} constant global, {{[1-9][0-9]*}} thread-local, 0 ompracer/LLVM global, {{[1-9][0-9]*}} task descriptor, {{[1-9][0-9]*}} task-reduction copy, 0 other address space, 0 scalable vector
