@@ -8,6 +8,13 @@
 // race is reported at every thread count. (A read only: the tree method's combine
 // also reads `sum`, which races with a write but not with this read.)
 //
+// Precise mode only: fast mode keeps one write per location, and of the two threads'
+// parallel atomic combining writes the later displaces the earlier, so when the masked
+// thread combines last its read meets only its own write (schedule-dependent; the
+// README lists it under fast mode's limits). Check mode still says fast: Algorithm 17
+// does not see it.
+//
+// MODES: precise
 // EXPECT: race
 // THREADS: 2 3 5 8
 // VERDICT: fast
@@ -34,7 +41,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_reduction_nowait.c:[[@LINE-13]]:{{[0-9]+}} in observe (implicit task of omp parallel at {{(.*/)?}}race_reduction_nowait.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   atomic write at {{(.*/)?}}race_reduction_nowait.c:[[@LINE-8]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_reduction_nowait.c:[[@LINE-10]])
   // CHECK-NEXT: ==ompracer==   location: global 'sum' of 4 bytes, declared at {{(.*/)?}}race_reduction_nowait.c:[[@LINE-19]]
-  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_reduction_nowait.c:25, with no barrier between them
+  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_reduction_nowait.c:32, with no barrier between them
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("seen=%d sum=%d\n", seen, sum);
   return 0;
