@@ -379,6 +379,8 @@ static bool seed(struct history_slot *slot, lockset_id lockset, struct access_re
   return true;
 }
 
+/* Marks the family expanded and seeds what its root entry holds into the ST-node
+ * entries of those accesses' paths (why that suffices: "Lazy entries" above). */
 static bool expand(struct history_slot *slot, lockset_id lockset, struct family f) {
   *f.flags |= f.expanded_bit;
   struct access_ref w1 = *f.root.w1, w2 = *f.root.w2, r1 = *f.root.r1, r2 = *f.root.r2;
