@@ -1,6 +1,7 @@
 #include "InstrumentAccesses.h"
 #include "LoopRanges.h"
 #include "OpenMPLowering.h"
+#include "PollingReads.h"
 #include "RuntimeHooks.h"
 #include "SiteTable.h"
 #include "SourceFunction.h"
@@ -17,6 +18,7 @@
 #include "llvm/Support/AtomicOrdering.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <cstdlib>
 
@@ -30,6 +32,7 @@ STATISTIC(NumAtomics, "Number of atomic operations instrumented");
 STATISTIC(NumRanges, "Number of memcpy/memmove/memset instrumented (on at least one side)");
 STATISTIC(NumLoopRanges, "Number of loads and stores checked once per loop, as a range");
 STATISTIC(NumConstructs, "Number of OpenMP runtime calls given a directive site");
+STATISTIC(NumPollingReads, "Number of loads a loop entering a critical section branches on");
 // One per reason to skip an access (Skip below).
 STATISTIC(NumSkippedStackLocal, "Number of accesses to non-escaping stack slots skipped");
 STATISTIC(NumSkippedImplicitTaskPrivate,
@@ -129,6 +132,9 @@ private:
   void instrumentCall(CallBase *CB);
   void instrumentConstruct(CallBase *CB, StringRef Name);
   void markReductionStep(CallBase *CB, StringRef Name);
+  void markCritical(CallBase *CB);
+  void instrumentPollingRead(const PollingRead &R);
+  void registerPolledLocks();
   void markFreshAllocas(Function &F);
   void markFreshAfter(CallBase *CB, function_ref<Value *(IRBuilder<> &)> Size,
                       bool HeapBlock = false);
@@ -146,6 +152,7 @@ private:
   SourceFunctionNamer Names;
   const DataLayout &DL;
   Counts C;
+  SmallVector<GlobalVariable *, 2> PolledLocks; // of the whole module (PollingReads.h)
   bool HasSimdLoop = false; // the function being instrumented runs an omp simd loop
 };
 
@@ -530,6 +537,44 @@ void Instrumenter::markReductionStep(CallBase *CB, StringRef Name) {
                    {After.getInt32(Entry ? OMPRACER_REDUCE_METHOD : OMPRACER_REDUCE_DONE), Method});
 }
 
+// Announces a critical section's entry (after the call: the lock is held) and its end
+// (before the call: still held), for hand-offs through critical sections.
+void Instrumenter::markCritical(CallBase *CB) {
+  bool Entry = false;
+  Value *Lock = criticalLockArg(*CB, Entry);
+  if (!Lock || !isa<CallInst>(CB) || (Entry && !CB->getNextNode()))
+    return;
+  IRBuilder<> IRB(Entry ? CB->getNextNode() : CB);
+  IRB.CreateCall(Entry ? Hooks.CriticalEntered : Hooks.CriticalLeaving, {Lock});
+}
+
+// Right after the load: the value it read, for the runtime to judge the hand-off.
+void Instrumenter::instrumentPollingRead(const PollingRead &R) {
+  if (classify(R.Load->getPointerOperand()) != Skip::No) // a local flag: no task sets it
+    return;
+  IRBuilder<> IRB(R.Load->getNextNode());
+  IRB.SetCurrentDebugLocation(R.Load->getDebugLoc());
+  IRB.CreateCall(Hooks.BranchRead, {R.Load->getPointerOperand(),
+                                    IRB.CreateZExt(R.Load, IRB.getInt64Ty()),
+                                    IRB.getInt64(R.Constant), IRB.getInt32(R.How)});
+  NumPollingReads++;
+}
+
+// The module constructor registers the locks of the critical sections its polling
+// loops enter: a critical section elsewhere that sets the flag must know it is polled.
+void Instrumenter::registerPolledLocks() {
+  if (PolledLocks.empty())
+    return;
+  LLVMContext &Ctx = M.getContext();
+  Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                                    GlobalValue::InternalLinkage, "ompracer.polled_ctor", M);
+  IRBuilder<> IRB(BasicBlock::Create(Ctx, "entry", Ctor));
+  for (GlobalVariable *GV : PolledLocks)
+    IRB.CreateCall(Hooks.PolledCritical, {GV});
+  IRB.CreateRetVoid();
+  appendToGlobalCtors(M, Ctor, 0);
+}
+
 void Instrumenter::instrumentConstruct(CallBase *CB, StringRef Name) {
   IRBuilder<> IRB(CB);
   if (isTaskBeginIf0(Name))
@@ -574,6 +619,7 @@ void Instrumenter::instrumentCall(CallBase *CB) {
     return;
   }
   if (isConstructCall(Name)) {
+    markCritical(CB);
     // A lock hand-off is noted while the lock is still held (the next holder looks
     // for it as soon as it has the lock); a flush takes effect after the call.
     if (isLockRelease(Name) && CB->arg_size() > 0)
@@ -692,6 +738,7 @@ void Instrumenter::runOnFunction(Function &F) {
       Work.push_back(&I);
     HasSimdLoop |= isSimdLoopBegin(I);
   }
+  PollingReads Polls = findPollingReads(F, FAM);
   auto Ranges = planLoopRanges(F, FAM, [&](Instruction &I) { return wantsLoopRange(I); });
   for (Instruction *I : Work) {
     if (auto R = Ranges.find(I); R != Ranges.end())
@@ -712,6 +759,11 @@ void Instrumenter::runOnFunction(Function &F) {
     else if (auto *CB = dyn_cast<CallBase>(I))
       instrumentCall(CB);
   }
+  for (const PollingRead &R : Polls.Reads)
+    instrumentPollingRead(R);
+  for (GlobalVariable *GV : Polls.Locks)
+    if (!is_contained(PolledLocks, GV))
+      PolledLocks.push_back(GV);
   markFreshAllocas(F);
 }
 
@@ -742,6 +794,7 @@ void Instrumenter::collectGlobals() {
 void Instrumenter::finish() {
   collectGlobals();
   Sites.finish();
+  registerPolledLocks();
   NumReads += C.Reads;
   NumWrites += C.Writes;
   NumAtomics += C.Atomics;

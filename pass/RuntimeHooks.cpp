@@ -100,6 +100,10 @@ RuntimeHooks::RuntimeHooks(Module &M) {
   Unsupported = OMPRACER_DECLARE_HOOK(__ompracer_unsupported);
   Flush = OMPRACER_DECLARE_HOOK(__ompracer_flush);
   LockRelease = OMPRACER_DECLARE_HOOK(__ompracer_lock_release);
+  PolledCritical = OMPRACER_DECLARE_HOOK(__ompracer_polled_critical);
+  CriticalEntered = OMPRACER_DECLARE_HOOK(__ompracer_critical_entered);
+  CriticalLeaving = OMPRACER_DECLARE_HOOK(__ompracer_critical_leaving);
+  BranchRead = OMPRACER_DECLARE_HOOK(__ompracer_branch_read);
   TargetBegin = OMPRACER_DECLARE_HOOK(__ompracer_target_begin);
   TargetEnd = OMPRACER_DECLARE_HOOK(__ompracer_target_end);
   LoopBegin = OMPRACER_DECLARE_HOOK(__ompracer_loop_begin);

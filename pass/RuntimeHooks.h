@@ -76,6 +76,8 @@ struct RuntimeHooks {
   llvm::FunctionCallee Construct, SectionBegin, TaskIf0, Unsupported;
   // Synchronisation written by hand: flush, and a lock about to be released.
   llvm::FunctionCallee Flush, LockRelease;
+  // Hand-offs through critical sections (PollingReads.h).
+  llvm::FunctionCallee PolledCritical, CriticalEntered, CriticalLeaving, BranchRead;
   // The steps of a reduction around __kmpc_reduce* and __kmpc_end_reduce*.
   llvm::FunctionCallee Reduction;
   // A teams construct's num_teams clause (before __kmpc_push_num_teams*).

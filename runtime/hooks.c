@@ -115,6 +115,8 @@ INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t 
    * whichever method libomp picks (tree, atomic, critical): it counts as atomic. */
   if (!atomic)
     t_sync_touched = true; /* the strand has accesses: a release must end it */
+  if (__builtin_expect(t->lockset != 0, 0) && is_write && !atomic)
+    sync_locked_write((uintptr_t)addr, size); /* a hand-off through critical sections? */
   uint32_t atomic_bit = (atomic ? ACCESS_ATOMIC : 0) | t->combining;
   lockset_id lockset = t->lockset;
   if (atomic_bit) {
@@ -224,6 +226,35 @@ EXPORT void __ompracer_lock_release(void *lock) {
     return;
   t_in_check = true;
   sync_lock_releasing((uintptr_t)lock);
+  t_in_check = false;
+}
+
+EXPORT void __ompracer_polled_critical(const void *lock) {
+  sync_critical_polled((uintptr_t)lock);
+}
+
+EXPORT void __ompracer_critical_entered(const void *lock) {
+  if (t_in_check || !atomic_load_explicit(&g_detecting, memory_order_relaxed))
+    return;
+  t_in_check = true;
+  sync_critical_entered((uintptr_t)lock);
+  t_in_check = false;
+}
+
+EXPORT void __ompracer_critical_leaving(const void *lock) {
+  if (t_in_check || !atomic_load_explicit(&g_detecting, memory_order_relaxed))
+    return;
+  t_in_check = true;
+  sync_critical_leaving((uintptr_t)lock);
+  t_in_check = false;
+}
+
+EXPORT void __ompracer_branch_read(const void *addr, uint64_t value, uint64_t constant,
+                                   uint32_t how) {
+  if (t_in_check || !atomic_load_explicit(&g_detecting, memory_order_relaxed))
+    return;
+  t_in_check = true;
+  sync_branch_read((uintptr_t)addr, value, constant, how);
   t_in_check = false;
 }
 

@@ -47,12 +47,15 @@ struct slot {
   } recent[RECENT];
   node_id aux;     /* locks: the strand the holder acquired it in */
   node_id aux_rel; /* locks: the strand its release ended */
+  struct sync_handoff handoff; /* hand-offs through critical sections */
 };
 static struct slot *g_table;
 static _Atomic uint32_t g_gen = 1;
 
-/* Lock keys live apart from addresses: user-space addresses never set the top bit. */
+/* Lock keys and hand-off keys live apart from the addresses of atomics: user-space
+ * addresses never set the top two bits. */
 #define LOCK_KEY(l) ((l) | ((uintptr_t)1 << (sizeof(uintptr_t) * 8 - 1)))
+#define HANDOFF_KEY(a) ((a) | ((uintptr_t)1 << (sizeof(uintptr_t) * 8 - 2)))
 
 int sync_init(void) {
   g_edges = reserve_zeroed((size_t)MAX_EDGES * sizeof *g_edges);
@@ -136,6 +139,7 @@ static void slot_enter(struct slot *s) {
     s->newest = 0;
     memset(s->recent, 0, sizeof s->recent);
     s->aux = s->aux_rel = 0;
+    s->handoff = (struct sync_handoff){0};
   }
 }
 
@@ -258,6 +262,25 @@ bool sync_lock_last_release(uintptr_t lock, node_id *acquired_in, node_id *relea
   *released = s->aux_rel;
   spin_unlock(&s->busy);
   return *released != 0;
+}
+
+void sync_handoff_note(uintptr_t addr, const struct sync_handoff *h) {
+  struct slot *s = slot_for(HANDOFF_KEY(addr), true);
+  if (!s)
+    return;
+  slot_enter(s);
+  s->handoff = *h;
+  spin_unlock(&s->busy);
+}
+
+bool sync_handoff_last(uintptr_t addr, struct sync_handoff *h) {
+  struct slot *s = slot_for(HANDOFF_KEY(addr), false);
+  if (!s)
+    return false;
+  slot_enter(s);
+  *h = s->handoff;
+  spin_unlock(&s->busy);
+  return h->cells != 0;
 }
 
 void sync_reset(void) {

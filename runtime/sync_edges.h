@@ -79,6 +79,18 @@ void sync_lock_note_release(uintptr_t lock, node_id acquired_in, node_id release
 /* The last release of lock: false when none is recorded. */
 bool sync_lock_last_release(uintptr_t lock, node_id *acquired_in, node_id *released);
 
+/* ---- per-address hand-offs through critical sections ---- */
+
+/* The last change an address saw inside a polled critical section (sync_order.c). */
+struct sync_handoff {
+  uint32_t cells; /* the publication of the writer's critical section */
+  uint64_t lock;  /* that section's lock, with its contention group */
+  uint64_t before, after; /* the value the writes replaced and the one they left */
+};
+void sync_handoff_note(uintptr_t addr, const struct sync_handoff *h);
+/* The last one noted at addr: false when none is. */
+bool sync_handoff_last(uintptr_t addr, struct sync_handoff *h);
+
 /* Everything is dropped when an outermost parallel region ends (with the node arena). */
 void sync_reset(void);
 

@@ -38,6 +38,27 @@
  * made in another strand than their acquire can add anything (same strand: the
  * acquire's order already covers the release), so only those end a strand.
  *
+ * Hand-offs through critical sections (a flag set in one critical section and polled
+ * in another, DataRaceBench 184 and 192) are no reads-from of atomics: counting inside
+ * a critical section must not order the counters' tasks (which one counts first is up
+ * to the schedule). Only a read whose value decides a branch of a polling loop (the
+ * pass finds them: a loop that enters a critical section and branches on a loaded
+ * value) can add an edge, and only when (a) the reader holds the lock of the polled
+ * critical section in which the address last changed, in another task's strand; (b)
+ * it read the value that change left; and (c) the value the change replaced would
+ * have taken the other branch. Then, in every schedule in which the reader takes this
+ * branch there, some critical section changed the value before the reader's: the one
+ * of this run is taken to be it, and its end is ordered before the read. The writer's
+ * strand ends where its critical section ends (only in polled critical sections that
+ * changed a value), so what it does afterwards stays unordered. Where it can hide a
+ * race: when several tasks can make the change (two raisers of one flag), the one that
+ * did in this run is taken for all schedules; a change made in several critical
+ * sections (a counter a barrier polls) orders only the last one (a possible false
+ * report, no miss); a flag polled in a loop whose critical section is inside a called
+ * function is not found (a possible false report). Cost: two hook calls per critical
+ * section (a scan of the polled locks, usually none); inside a polled one, a note per
+ * write, a node per section that changed a value, a table probe per polling read.
+ *
  * Cost: none for relaxed read-modify-writes; a relaxed load costs a thread-local
  * note, a relaxed store one probe of the table (and bookkeeping only at an address
  * something was released to, or after a flush); one table probe and the slot's lock
@@ -48,6 +69,7 @@
 
 #include "ompracer/hooks.h"
 #include "sp_query.h"
+#include "branch_test.h"
 #include "sync_edges.h"
 #include "thread_state.h"
 
@@ -74,6 +96,15 @@ struct sync_thread {
   /* The last publication acquired, by which task: acquiring it again orders nothing. */
   struct task_rec *last_task;
   uint32_t last_cells;
+  /* The polled critical section this thread is in (0: none; an inner one is not
+   * followed), its lock with the contention group, and the bytes it wrote. */
+  uintptr_t polled;
+  uint64_t polled_key;
+  unsigned nwritten;
+  struct written {
+    uintptr_t addr;
+    uint64_t size, before;
+  } written[16];
 };
 static OMPR_TLS struct sync_thread t_sync;
 
@@ -275,4 +306,91 @@ void sync_lock_releasing(uintptr_t lock) {
   /* Acquired in this very strand: the next holder's order to a0 says it all. */
   node_id released = a0 && a0 != t_self.strand ? release_point() : 0;
   sync_lock_note_release(lock, a0, released);
+}
+
+/* ---- hand-offs through critical sections ---- */
+
+#define MAX_POLLED 64
+static _Atomic uintptr_t g_polled[MAX_POLLED];
+static _Atomic uint32_t g_npolled;
+
+/* From module constructors, before any thread could run OpenMP code. */
+void sync_critical_polled(uintptr_t lock) {
+  uint32_t n = atomic_load(&g_npolled);
+  for (uint32_t i = 0; i < n; i++)
+    if (atomic_load(&g_polled[i]) == lock)
+      return;
+  if (n < MAX_POLLED) {
+    atomic_store(&g_polled[n], lock);
+    atomic_store(&g_npolled, n + 1);
+  }
+}
+
+static bool is_polled(uintptr_t lock) {
+  uint32_t n = atomic_load_explicit(&g_npolled, memory_order_relaxed);
+  for (uint32_t i = 0; i < n; i++)
+    if (atomic_load_explicit(&g_polled[i], memory_order_relaxed) == lock)
+      return true;
+  return false;
+}
+
+void sync_critical_entered(uintptr_t lock) {
+  if (t_sync.polled || !checking() || !is_polled(lock))
+    return;
+  const struct task_rec *rec = t_self.task;
+  uint64_t cg = rec->team ? rec->team->cg : 0;
+  t_sync.polled = lock;
+  t_sync.polled_key = (uint64_t)lock | cg << 48; /* teams exclude each other apart */
+  t_sync.nwritten = 0;
+}
+
+/* The value of the size bytes at addr (little-endian, zero-extended). */
+static uint64_t value_at(uintptr_t addr, uint64_t size) {
+  uint64_t v = 0;
+  memcpy(&v, (const void *)addr, size);
+  return v;
+}
+
+void sync_locked_write(uintptr_t addr, uint64_t size) {
+  struct sync_thread *s = &t_sync;
+  if (!s->polled || (size != 1 && size != 2 && size != 4 && size != 8))
+    return;
+  for (unsigned i = 0; i < s->nwritten; i++)
+    if (s->written[i].addr == addr && s->written[i].size == size)
+      return; /* the value before the section's first write is the one replaced */
+  /* Beyond 16 addresses a section's changes are not published: a possible false
+   * report, no miss. */
+  if (s->nwritten < sizeof s->written / sizeof s->written[0])
+    s->written[s->nwritten++] = (struct written){addr, size, value_at(addr, size)};
+}
+
+void sync_critical_leaving(uintptr_t lock) {
+  struct sync_thread *s = &t_sync;
+  if (s->polled != lock || !lock)
+    return;
+  s->polled = 0;
+  if (!checking())
+    return;
+  uint32_t cells = 0;
+  for (unsigned i = 0; i < s->nwritten; i++) {
+    struct written *w = &s->written[i];
+    uint64_t after = value_at(w->addr, w->size);
+    if (after == w->before)
+      continue;
+    if (!cells)
+      cells = publish_released(release_point());
+    sync_handoff_note(w->addr, &(struct sync_handoff){cells, s->polled_key, w->before, after});
+  }
+  s->nwritten = 0;
+}
+
+void sync_branch_read(uintptr_t addr, uint64_t value, uint64_t constant, uint32_t how) {
+  struct sync_handoff h;
+  if (!t_sync.polled || !checking() || !sync_handoff_last(addr, &h) ||
+      h.lock != t_sync.polled_key)
+    return;
+  if (branch_loaded(h.after, how) != branch_loaded(value, how) ||
+      branch_holds(h.before, constant, how) == branch_holds(value, constant, how))
+    return;
+  acquire_from(h.cells);
 }

@@ -26,4 +26,15 @@ void sync_flush(void);
 void sync_lock_releasing(uintptr_t lock);
 void sync_lock_acquired(uintptr_t lock);
 
+/* Hand-offs through critical sections (sync_order.c): the module constructors
+ * register the locks that polling loops enter; every critical section announces its
+ * entry (lock held) and its end (still held); a checked plain write of 1 to 8 bytes
+ * made while holding a lock is noted (before it writes); a polling load reports the
+ * value it read and how its branch tests it (OMPRACER_BRANCH_HOW of hooks.h). */
+void sync_critical_polled(uintptr_t lock);
+void sync_critical_entered(uintptr_t lock);
+void sync_critical_leaving(uintptr_t lock);
+void sync_locked_write(uintptr_t addr, uint64_t size);
+void sync_branch_read(uintptr_t addr, uint64_t value, uint64_t constant, uint32_t how);
+
 #endif

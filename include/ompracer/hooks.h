@@ -111,6 +111,31 @@ void __ompracer_flush(void);
  * be released: called right before the call, while this thread still holds it. */
 void __ompracer_lock_release(void *lock);
 
+/* Hand-offs through critical sections (a flag set in one critical section and polled
+ * in another). `lock` is the lock argument of clang's __kmpc_critical calls (its
+ * `.gomp_critical_user_<name>.var`). The module constructor registers each lock that a
+ * polling loop of the module enters (a loop that enters the critical section and
+ * branches on a value it loads); every critical section announces its entry (right
+ * after __kmpc_critical(_with_hint)) and its end (right before __kmpc_end_critical). */
+void __ompracer_polled_critical(const void *lock);
+void __ompracer_critical_entered(const void *lock);
+void __ompracer_critical_leaving(const void *lock);
+/* A load of a polling loop decides a branch: right after it, with the value it read
+ * (zero-extended) and how the branch tests it: `how` (OMPRACER_BRANCH_HOW) says the
+ * loaded width, the width after a truncation, the width compared and whether the
+ * extension to it is signed, and the integer predicate (LLVM's CmpInst numbering minus
+ * 32: 0 eq, 1 ne, 2 ugt, 3 uge, 4 ult, 5 ule, 6 sgt, 7 sge, 8 slt, 9 sle) that compares
+ * it with `constant`. */
+#define OMPRACER_BRANCH_HOW(loaded, kept, compared, sext, pred)                                   \
+  ((uint32_t)(loaded) | (uint32_t)(kept) << 8 | (uint32_t)(compared) << 16 |                      \
+   (uint32_t)((sext) ? 1 : 0) << 23 | (uint32_t)(pred) << 24)
+#define OMPRACER_BRANCH_LOADED(how) ((how)&0x7fu)
+#define OMPRACER_BRANCH_KEPT(how) (((how) >> 8) & 0x7fu)
+#define OMPRACER_BRANCH_COMPARED(how) (((how) >> 16) & 0x7fu)
+#define OMPRACER_BRANCH_SEXT(how) (((how) >> 23) & 1u)
+#define OMPRACER_BRANCH_PRED(how) ((how) >> 24)
+void __ompracer_branch_read(const void *addr, uint64_t value, uint64_t constant, uint32_t how);
+
 /* Fresh memory: a stack slot whose address escapes (at function entry) or a heap
  * block just returned by an allocator. Its old history belongs to dead objects. */
 void __ompracer_fresh_memory(void *addr, uint64_t size);

@@ -6,6 +6,8 @@
 #include "sp_query.h"
 #include "strand_stack.h"
 #include "sync_edges.h"
+#include "branch_test.h"
+#include "ompracer/hooks.h"
 #include "task_deps.h"
 
 #define PAR(a, b) (sp_is_parallel((a), (b)) && sp_is_parallel((b), (a)))
@@ -150,6 +152,43 @@ static void lock_records(void) {
   CHECK(!sync_lock_last_release(0x2000, &a, &r));
 }
 
+/* Hand-off records: the last change of an address in a polled critical section. */
+static void handoff_records(void) {
+  struct sync_handoff h;
+  sync_reset();
+  CHECK(!sync_handoff_last(0x3000, &h));
+  uint32_t cells = sync_cell_push(4, 0);
+  sync_handoff_note(0x3000, &(struct sync_handoff){cells, 0x77, 0, 1});
+  CHECK(sync_handoff_last(0x3000, &h) && h.cells == cells && h.lock == 0x77 && h.before == 0 &&
+        h.after == 1);
+  /* Kept apart from the atomics' publications and the locks' records of one address. */
+  CHECK(sync_read_from(0x3000, 1, 0) == 0);
+  node_id a = 0, r = 0;
+  CHECK(!sync_lock_last_release(0x3000, &a, &r));
+  sync_reset();
+  CHECK(!sync_handoff_last(0x3000, &h));
+}
+
+/* The branch a polling load decides, re-evaluated on another value. */
+static void branch_tests(void) {
+  /* `if (flag)` on an int: icmp ne i32 v, 0. */
+  uint32_t ne0 = OMPRACER_BRANCH_HOW(32, 32, 32, 0, 1);
+  CHECK(branch_holds(1, 0, ne0) && !branch_holds(0, 0, ne0));
+  /* `if (*f == 1)` on a _Bool: load i8, trunc to i1, zext to i32, icmp eq 1. */
+  uint32_t eq1 = OMPRACER_BRANCH_HOW(8, 1, 32, 0, 0);
+  CHECK(branch_holds(1, 1, eq1) && !branch_holds(0, 1, eq1));
+  CHECK(branch_holds(3, 1, eq1)); /* the truncation keeps bit 0 only */
+  /* `if (c < 0)` on a signed char: load i8, sext to i32, icmp slt 0. */
+  uint32_t slt0 = OMPRACER_BRANCH_HOW(8, 8, 32, 1, 8);
+  CHECK(branch_holds(0xff, 0, slt0) && !branch_holds(0x7f, 0, slt0));
+  /* Unsigned against a constant that is negative as a 32-bit number. */
+  uint32_t ugt = OMPRACER_BRANCH_HOW(32, 32, 32, 0, 2);
+  CHECK(branch_holds(0xffffffffu, 0xfffffffeu, ugt) && !branch_holds(5, 0xfffffffeu, ugt));
+  /* 64-bit signed: sle. */
+  uint32_t sle = OMPRACER_BRANCH_HOW(64, 64, 64, 0, 9);
+  CHECK(branch_holds((uint64_t)-3, 2, sle) && !branch_holds(3, 2, sle));
+}
+
 int main(void) {
   if (ospg_init(1 << 20) || deps_init(1 << 20) || sync_init()) {
     fprintf(stderr, "cannot reserve memory\n");
@@ -160,5 +199,7 @@ int main(void) {
   RUN_TEST(direction);
   RUN_TEST(publications);
   RUN_TEST(lock_records);
+  RUN_TEST(handoff_records);
+  RUN_TEST(branch_tests);
   return finish();
 }
