@@ -204,6 +204,7 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
       return;
     rec->initial = true;
     ss_init(&rec->ss, ospg_root());
+    ss_mark_initial_thread(&rec->ss);
   } else {
     struct team *team = parallel_data ? parallel_data->ptr : NULL;
     if (!team || !(rec = new_task_rec(team, true)))
@@ -245,6 +246,10 @@ static void on_task_create(ompt_data_t *encountering_task, const ompt_frame_t *f
   child->final = (flags & ompt_task_final) || parent->final;
   site_id site = take_pending_site();
   ss_task_create(&parent->ss, &child->ss, site ? site : t_self.taskloop_site, if0);
+  /* The initial team has one thread, and only it runs the team's tasks; a target task
+   * may run on one of libomp's hidden helper threads. */
+  if (parent->ss.on_initial_thread && !(flags & ompt_task_target))
+    ss_mark_initial_thread(&child->ss);
   if ((flags & ompt_task_target) && !if0) /* only the name in reports differs */
     ospg_node(child->ss.frames[0].node)->construct = CK_TARGET_TASK;
   TRACE("task create%s: child strand %u, continuation strand %u", if0 ? " (if0)" : "",

@@ -60,6 +60,7 @@ node_id ospg_add(node_id parent, enum node_type type, enum construct_kind constr
   n->site = site;
   n->preds = 0;
   n->instance = 0;
+  n->flags = 0;
   n->st_val = type == NODE_P ? 1 : 0;
   if (type == NODE_ST && !atomic_load_explicit(&g_ospg_st_made, memory_order_relaxed))
     atomic_store_explicit(&g_ospg_st_made, true, memory_order_release);

@@ -61,6 +61,10 @@ static inline bool ck_hosts_iterations(unsigned construct) {
   return construct >= CK_ITER_FOR && construct <= CK_ITER_SIMD;
 }
 
+/* A W-node of the program's initial task or of a task created, outside any parallel
+ * or teams region, by one (not a target task): its code runs on the initial thread. */
+#define NODE_ON_INITIAL_THREAD 0x1u
+
 struct ospg_node {
   node_id parent;
   uint32_t order;             /* position among the parent's children */
@@ -71,6 +75,7 @@ struct ospg_node {
   uint8_t type;               /* enum node_type */
   uint8_t construct;          /* enum construct_kind */
   int8_t st_val;              /* P: 1; ST: 0, or -1 once its task waited; else 0 */
+  uint8_t flags;              /* NODE_ON_INITIAL_THREAD */
   /* W-node: how many worksharing constructs its task had begun when it was created */
   uint16_t instance; /* worksharing S-node: its task's how-manieth (strand_stack.h) */
 };

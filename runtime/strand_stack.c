@@ -44,6 +44,7 @@ int ss_init(struct strand_stack *s, node_id base) {
   s->workshares = 0;
   s->iteration_construct = CK_NONE;
   s->iteration_site = 0;
+  s->on_initial_thread = false;
   if (push(s, base, FR_BASE))
     return -1;
   ss_new_strand(s);
@@ -63,9 +64,17 @@ node_id ss_top(const struct strand_stack *s) {
 node_id ss_new_strand(struct strand_stack *s) {
   s->strand =
       ospg_add(ss_top(s), NODE_W, (enum construct_kind)s->iteration_construct, s->iteration_site);
-  if (s->strand != ospg_root()) /* the root stands in for every node once the arena is full */
+  if (s->strand != ospg_root()) { /* the root stands in for every node once the arena is full */
     ospg_node(s->strand)->instance = s->workshares;
+    ospg_node(s->strand)->flags = s->on_initial_thread ? NODE_ON_INITIAL_THREAD : 0;
+  }
   return s->strand;
+}
+
+void ss_mark_initial_thread(struct strand_stack *s) {
+  s->on_initial_thread = true;
+  if (s->strand && s->strand != ospg_root())
+    ospg_node(s->strand)->flags |= NODE_ON_INITIAL_THREAD;
 }
 
 int ss_task_create(struct strand_stack *parent, struct strand_stack *child, site_id site,

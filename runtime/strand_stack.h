@@ -42,6 +42,7 @@ struct strand_stack {
    * after the loop are not. */
   uint8_t iteration_construct;
   site_id iteration_site;
+  bool on_initial_thread; /* its strands are NODE_ON_INITIAL_THREAD */
 };
 
 /* Starts a stack on a base node and opens the first strand under it. */
@@ -52,6 +53,10 @@ node_id ss_top(const struct strand_stack *s);
 /* Ends the current strand and opens a new one under the top container: any point
  * where the seed's construction starts a new fragment (single, masked, critical...). */
 node_id ss_new_strand(struct strand_stack *s);
+
+/* The stack's task runs on the initial thread, outside any parallel or teams region
+ * (ospg.h, NODE_ON_INITIAL_THREAD): its current strand and every later one say so. */
+void ss_mark_initial_thread(struct strand_stack *s);
 
 /* Explicit task creation. Fills child (a fresh stack) and moves the parent on to its
  * continuation strand. An if(0) task is in series with the continuation. */
