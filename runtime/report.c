@@ -182,14 +182,16 @@ static void print_side(const struct race_side *s) {
                   sites_function(s->site), strand);
 }
 
-/* Both accesses ran on the initial thread outside any parallel or teams region (the
- * program's initial task and the tasks it made there, ospg.h): the initial team has
- * one thread by definition, and only that thread runs the team's tasks, so the two
- * never run at the same time, in any execution. OpenMP defines a data race between
- * threads; the OSPG orders neither (a task may run at any scheduling point), so the
- * histories keep both accesses and only the report is left out. */
+/* The accesses ran in two strands on the initial thread outside any parallel or teams
+ * region (the program's initial task and the tasks it made there, ospg.h): the
+ * initial team has one thread by definition, and only that thread runs the team's
+ * tasks, so the two never run at the same time, in any execution. OpenMP defines a
+ * data race between threads; the OSPG orders neither (a task may run at any
+ * scheduling point), so the histories keep both accesses and only the report is left
+ * out. Two iterations of one strand stay reported: simd lanes run at once on one
+ * thread. */
 static bool both_on_initial_thread(node_id a, node_id b) {
-  return (ospg_node(a)->flags & ospg_node(b)->flags & NODE_ON_INITIAL_THREAD) != 0;
+  return a != b && (ospg_node(a)->flags & ospg_node(b)->flags & NODE_ON_INITIAL_THREAD) != 0;
 }
 
 void report_race(const struct race_found *race, const struct access_now *now) {
