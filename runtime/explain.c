@@ -53,6 +53,7 @@ static void explain_same_strand(node_id w, char *buf, size_t len) {
 static const char *workshare_name(node_id ws) {
   switch (ospg_node(ws)->construct) {
   case CK_SECTIONS: return "omp sections";
+  case CK_SINGLE: return "omp single";
   case CK_DISTRIBUTE: return "omp distribute";
   default: return ospg_workshare_is_taskloop(ws) ? "omp taskloop" : "omp for";
   }
@@ -60,9 +61,9 @@ static const char *workshare_name(node_id ws) {
 
 /* Both accesses in one worksharing construct: its parts are parallel, whether the
  * schedule put them on one thread or on two. */
-static void explain_workshare(const struct shared_workshare *ws, char *buf, size_t len) {
-  const struct ospg_node *n = ospg_node(ws->node);
-  const char *name = workshare_name(ws->node);
+static void explain_workshare(node_id ws, char *buf, size_t len) {
+  const struct ospg_node *n = ospg_node(ws);
+  const char *name = workshare_name(ws);
   char at[520];
   at_site(n, at, sizeof at);
   if (n->construct == CK_SECTIONS)
@@ -70,13 +71,8 @@ static void explain_workshare(const struct shared_workshare *ws, char *buf, size
              "different sections of the %s%s: the sections of one sections construct "
              "are logically parallel, whichever thread runs them",
              name, at);
-  else if (ws->in_iteration[0] && ws->in_iteration[1])
-    say_iterations(name, at, buf, len);
   else
-    snprintf(buf, len,
-             "different chunks of the %s%s: the chunks of one loop are logically "
-             "parallel, whichever thread runs them",
-             name, at);
+    say_iterations(name, at, buf, len);
 }
 
 static bool is_explicit_task(node_id n) {
@@ -122,6 +118,46 @@ static bool explain_siblings(node_id left, node_id right, node_id a, node_id b, 
   return true;
 }
 
+/* The task on strand a's path up to `group` (excluded) that its creator never waited
+ * for: the topmost task in a children group no taskwait closed, or in an if(0) task.
+ * *generation: 1 for a child of group's task, 2 for a grandchild... 0: none. */
+static node_id unwaited_task(node_id a, node_id group, unsigned *generation) {
+  node_id found = 0;
+  unsigned tasks = 0, found_at = 0;
+  for (node_id x = a; x && x != group; x = ospg_node(x)->parent) {
+    const struct ospg_node *n = ospg_node(x);
+    if (!is_explicit_task(x))
+      continue;
+    tasks++;
+    const struct ospg_node *p = ospg_node(n->parent);
+    if (p->type == NODE_ST && p->st_val == 0) {
+      found = x;
+      found_at = tasks;
+    }
+  }
+  *generation = found ? tasks - found_at + 1 : 0;
+  return found;
+}
+
+/* A taskwait closed `group` (left, on a's side), yet a's strand runs in parallel with
+ * what follows: a is in a task that a child of the waiting task created and did not
+ * wait for. Names the taskwait and that task. False for any other shape. */
+static bool explain_taskwait(node_id group, node_id a, char *buf, size_t len) {
+  const struct ospg_node *g = ospg_node(group);
+  unsigned generation;
+  if (!ospg_is_children_group(group) || g->st_val != -1)
+    return false;
+  node_id task = unwaited_task(a, group, &generation);
+  if (!task || generation < 2)
+    return false;
+  char wait_at[520], task_at[520];
+  at_site(g, wait_at, sizeof wait_at);
+  at_site(ospg_node(task), task_at, sizeof task_at);
+  snprintf(buf, len, "the taskwait%s waits for child tasks, not for the %s created%s", wait_at,
+           generation == 2 ? "grandchild" : "descendant task", task_at);
+  return true;
+}
+
 /* The LCA's child on the side created first says it: a P-node (a task, a thread's
  * implicit task, a team) runs in parallel with what follows it under the LCA; an
  * ST-node (precise mode) is a group of children that no taskwait closed. */
@@ -156,17 +192,31 @@ static void explain_lca_child(node_id left, char *buf, size_t len) {
   }
 }
 
+/* Whether an access is the construct's own code, which clang gives the directive's
+ * line: a lastprivate copy or a reduction's combining, which run after a loop's end
+ * but before its barrier. Unknown lines count as such: nothing tells them apart. */
+static bool construct_code(site_id access, node_id ws) {
+  const struct ompracer_site *acc = sites_lookup(access), *dir = sites_lookup(ospg_node(ws)->site);
+  if (!acc || !dir || !acc->line || !acc->file || !dir->file)
+    return true;
+  return acc->line == dir->line && strcmp(acc->file, dir->file) == 0;
+}
+
 /* Two threads of one barrier phase, one still in a worksharing construct that the
- * other had left: its nowait removed the barrier that would have ordered them. */
-static bool explain_nowait(node_id a, node_id b, node_id left, node_id right, char *buf,
-                           size_t len) {
-  node_id ws = ospg_nowait_workshare(a, b, left, right);
-  if (!ws)
+ * other had left: its nowait removed the barrier that would have ordered them. Code
+ * right after the construct (before any other) proves the nowait only if it is the
+ * program's own: the construct's code there precedes its barrier anyway. */
+static bool explain_nowait(const struct race_side *a, const struct race_side *b, node_id left,
+                           node_id right, char *buf, size_t len) {
+  struct nowait_gap gap;
+  if (!ospg_nowait_gap(a->node, b->node, left, right, &gap))
+    return false;
+  if (gap.just_after && construct_code((gap.b_past ? b : a)->site, gap.ws))
     return false;
   char ws_at[520], region_at[520];
-  at_site(ospg_node(ws), ws_at, sizeof ws_at);
+  at_site(ospg_node(gap.ws), ws_at, sizeof ws_at);
   at_site(ospg_node(left), region_at, sizeof region_at);
-  const char *name = workshare_name(ws);
+  const char *name = workshare_name(gap.ws);
   snprintf(buf, len,
            "the nowait%s removes the barrier at the end of the %s: one access is in that %s, "
            "the other after it, in another thread's implicit task of the omp parallel%s",
@@ -198,11 +248,12 @@ static void explain_ospg(const struct race_side *a, const struct race_side *b, c
     a = b;
     b = t;
   }
-  struct shared_workshare ws;
-  if (ospg_shared_workshare(a->node, b->node, left, right, a->iter, b->iter, &ws))
-    explain_workshare(&ws, buf, len);
+  node_id ws = ospg_shared_workshare(a->node, b->node, left, right);
+  if (ws)
+    explain_workshare(ws, buf, len);
   else if (!explain_siblings(left, right, a->node, b->node, buf, len) &&
-           !explain_nowait(a->node, b->node, left, right, buf, len))
+           !explain_nowait(a, b, left, right, buf, len) &&
+           !explain_taskwait(left, a->node, buf, len))
     explain_lca_child(left, buf, len);
 }
 

@@ -388,6 +388,8 @@ static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoi
   } else if (kind == ompt_sync_region_taskwait) {
     if (endpoint == ompt_scope_end)
       ss_taskwait(&rec->ss);
+    else
+      ss_taskwait_begin(&rec->ss, site);
   } else if (kind == ompt_sync_region_taskgroup) {
     if (endpoint == ompt_scope_begin)
       ss_taskgroup_begin(&rec->ss, site);
@@ -439,12 +441,22 @@ static void on_work(ompt_work_t type, ompt_scope_endpoint_t endpoint, ompt_data_
     else
       ss_workshare_end(&rec->ss);
     break;
-  case ompt_work_single_other: return;
+  case ompt_work_single_executor:
+    if (endpoint == ompt_scope_begin)
+      ss_single_begin(&rec->ss, site, true);
+    else
+      ss_single_end(&rec->ss);
+    break;
+  case ompt_work_single_other: /* begin and end at once, where the executor begins */
+    if (endpoint == ompt_scope_end)
+      return;
+    ss_single_begin(&rec->ss, site, false);
+    break;
   case ompt_work_taskloop: /* its tasks are created inside libomp, without a marker */
     t_self.taskloop_site = endpoint == ompt_scope_begin ? site : 0;
     ss_new_strand(&rec->ss);
     break;
-  default: /* single executor, workshare, scope: a new fragment */ ss_new_strand(&rec->ss); break;
+  default: /* workshare, scope: a new fragment */ ss_new_strand(&rec->ss); break;
   }
   TRACE("work type %d %s: strand %u", (int)type, endpoint == ompt_scope_begin ? "begin" : "end",
         rec->ss.strand);

@@ -39,7 +39,8 @@ enum construct_kind {
   CK_CHUNK,         /* P: one chunk of a worksharing loop */
   CK_SECTIONS,      /* S */
   CK_SECTION,       /* P */
-  CK_TASK_GROUP,    /* S: a task's children since its last taskwait */
+  CK_TASK_GROUP,    /* ST: a task's children since its last taskwait (its site: the
+                       taskwait that closed it, once one did) */
   CK_TASK,          /* P: an explicit task */
   CK_TASK_IF0,      /* ST (never waited): an if(0) or included task (strand_stack.c) */
   CK_TASKGROUP,     /* S: a taskgroup region */
@@ -54,6 +55,7 @@ enum construct_kind {
   CK_ITER_DISTRIBUTE,
   CK_ITER_TASKLOOP,
   CK_ITER_SIMD,
+  CK_SINGLE, /* W: a strand of a single construct's body, in the thread that runs it */
 };
 
 /* A W-node that hosts a tagged loop's iterations (iterations.h). */

@@ -22,9 +22,12 @@ static const char *type_name(unsigned type) {
 }
 
 /* What made the node, in the words of the reports; NULL when nothing did (a strand's
- * own construct is its parent's). */
-static const char *construct_name(unsigned construct) {
-  switch (construct) {
+ * own construct is its parent's). A task's children group is named by the taskwait
+ * that closed it, when one did (its site). */
+static const char *construct_name(const struct ospg_node *n) {
+  if (n->construct == CK_TASK_GROUP && n->site)
+    return "children until taskwait";
+  switch (n->construct) {
   case CK_ROOT: return "root";
   case CK_PARALLEL: return "parallel";
   case CK_BARRIER_PHASE: return "barrier phase";
@@ -47,6 +50,7 @@ static const char *construct_name(unsigned construct) {
   case CK_ITER_DISTRIBUTE: return "iterations of omp distribute";
   case CK_ITER_TASKLOOP: return "iterations of omp taskloop";
   case CK_ITER_SIMD: return "iterations of omp simd";
+  case CK_SINGLE: return "omp single";
   default: return NULL;
   }
 }
@@ -143,7 +147,7 @@ static void put_node(FILE *f, node_id id, const struct ospg_node *n, const struc
   };
   char label[1800];
   int used = snprintf(label, sizeof label, "%s%u", type_name(n->type), id);
-  const char *what = construct_name(n->construct);
+  const char *what = construct_name(n);
   if (what && used >= 0 && (size_t)used < sizeof label)
     used += snprintf(label + used, sizeof label - (size_t)used, "\n%s", what);
   if (n->site && used >= 0 && (size_t)used < sizeof label) {

@@ -23,26 +23,18 @@ static bool is_team_member(const struct ospg_node *n) {
   return n->construct == CK_IMPLICIT_TASK || n->construct == CK_TEAM;
 }
 
-struct walk {
-  node_id ws;       /* the topmost worksharing node no task boundary separates from top */
-  bool crossed_ws;  /* a task boundary lies between the strand and ws */
-  bool crossed_any; /* a task boundary lies between the strand and top */
-};
-
-/* From strand x up to top (excluded). */
-static struct walk walk_up(node_id x, node_id top) {
-  struct walk w = {0, false, false};
+/* The topmost worksharing node between strand x and top (excluded) that no task
+ * boundary separates from top; 0: none. */
+static node_id workshare_below(node_id x, node_id top) {
+  node_id ws = 0;
   for (node_id id = x; id && id != top; id = ospg_node(id)->parent) {
     const struct ospg_node *n = ospg_node(id);
-    if (is_workshare(n)) {
-      w.ws = id;
-      w.crossed_ws = w.crossed_any;
-    } else if (is_task_boundary(n)) {
-      w.ws = 0;
-      w.crossed_any = true;
-    }
+    if (is_workshare(n))
+      ws = id;
+    else if (is_task_boundary(n))
+      ws = 0;
   }
-  return w;
+  return ws;
 }
 
 /* Where strand x stands in the sequence of its implicit task `top`'s worksharing
@@ -58,8 +50,8 @@ static bool ws_position(node_id x, node_id top, struct ws_position *p) {
   for (node_id id = x; id != top; id = ospg_node(id)->parent) {
     if (!id || is_task_boundary(ospg_node(id)))
       return false;
-    if (is_workshare(ospg_node(id)))
-      p->inside = id;
+    if (is_workshare(ospg_node(id)) || ospg_node(id)->construct == CK_SINGLE)
+      p->inside = id; /* a single is a strand of its body */
   }
   /* In a construct: it and those before it. Else all its task had begun when the
    * strand began (and finished: the strand is not in one). */
@@ -74,25 +66,33 @@ static uint16_t ahead(uint16_t x, uint16_t y) {
   return d < 0x8000 ? d : 0;
 }
 
-/* The construct `behind` is in, when `front` had begun a later one after leaving
- * it. Leaving it is not enough: a thread runs a loop's lastprivate copy or a
- * reduction's combining after the loop's end and before its barrier. */
-static node_id skipped_barrier(const struct ws_position *behind, const struct ws_position *front) {
-  return behind->inside && ahead(behind->done, front->begun) >= 2 ? behind->inside : 0;
+/* The construct `behind` is in, when `front` had left it: front is ahead by at least
+ * one construct, the one behind is in. */
+static bool left_behind(const struct ws_position *behind, const struct ws_position *front,
+                        struct nowait_gap *out) {
+  uint16_t past = ahead(behind->done, front->begun);
+  if (!behind->inside || !past)
+    return false;
+  out->ws = behind->inside;
+  /* Not yet in a later construct: a thread runs a loop's lastprivate copy or a
+   * reduction's combining there too, after the loop's end and before its barrier. */
+  out->just_after = past == 1;
+  return true;
 }
 
-node_id ospg_nowait_workshare(node_id a, node_id b, node_id left, node_id right) {
+bool ospg_nowait_gap(node_id a, node_id b, node_id left, node_id right, struct nowait_gap *out) {
   if (ospg_node(left)->construct != CK_IMPLICIT_TASK ||
       ospg_node(right)->construct != CK_IMPLICIT_TASK)
-    return 0;
+    return false;
   struct ws_position pa, pb;
   if (!ws_position(a, left, &pa) || !ws_position(b, right, &pb))
-    return 0;
-  if (ahead(pa.done, pb.done))
-    return skipped_barrier(&pa, &pb);
+    return false;
+  out->b_past = ahead(pa.done, pb.done) != 0;
+  if (out->b_past)
+    return left_behind(&pa, &pb, out);
   if (ahead(pb.done, pa.done))
-    return skipped_barrier(&pb, &pa);
-  return 0;
+    return left_behind(&pb, &pa, out);
+  return false;
 }
 
 bool ospg_workshare_is_taskloop(node_id ws) {
@@ -108,28 +108,18 @@ static bool same_instance(node_id x, node_id y) {
          (nx->site == ny->site && nx->instance == ny->instance && nx->construct == ny->construct);
 }
 
-bool ospg_shared_workshare(node_id a, node_id b, node_id left, node_id right, uint32_t iter_a,
-                           uint32_t iter_b, struct shared_workshare *out) {
+node_id ospg_shared_workshare(node_id a, node_id b, node_id left, node_id right) {
   const struct ospg_node *l = ospg_node(left), *r = ospg_node(right);
   node_id lca = l->parent;
-  struct walk wa, wb;
-  if (is_workshare(ospg_node(lca))) { /* two work items of one thread's node */
-    wa = walk_up(a, lca);
-    wb = walk_up(b, lca);
-    *out = (struct shared_workshare){lca, {iter_a || wa.crossed_any, iter_b || wb.crossed_any}};
-    return true;
-  }
-  wa = walk_up(a, left);
-  wb = walk_up(b, right);
-  if (!wa.ws || !wb.ws || !same_instance(wa.ws, wb.ws))
-    return false;
+  if (is_workshare(ospg_node(lca))) /* two work items of one thread's node */
+    return lca;
+  node_id wa = workshare_below(a, left), wb = workshare_below(b, right);
+  if (!wa || !wb || !same_instance(wa, wb))
+    return 0;
   bool threads = is_team_member(l) && r->construct == l->construct;
   /* Two tasks of one taskloop (each with its own node for its iterations). Two
    * taskloops of one directive that are siblings read as one (nogroup in a loop). */
   bool taskloop = l->construct == CK_TASK && r->construct == CK_TASK &&
-                  ospg_workshare_is_taskloop(wa.ws) && ospg_workshare_is_taskloop(wb.ws);
-  if (!threads && !taskloop)
-    return false;
-  *out = (struct shared_workshare){wa.ws, {iter_a || wa.crossed_ws, iter_b || wb.crossed_ws}};
-  return true;
+                  ospg_workshare_is_taskloop(wa) && ospg_workshare_is_taskloop(wb);
+  return threads || taskloop ? wa : 0;
 }

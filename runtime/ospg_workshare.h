@@ -14,30 +14,32 @@
 
 #include <stdbool.h>
 
-struct shared_workshare {
-  node_id node;         /* one of its nodes (its directive is the node's site) */
-  bool in_iteration[2]; /* each strand runs in a loop iteration, or in a task created
-                           in one (else in chunk code outside its iterations; a
-                           lastprivate copy-out is not: it follows the loop) */
+/* For strands a and b (distinct) whose LCA's children are left and right (left
+ * created first, sp_lca_children): the worksharing construct instance both are inside
+ * that makes them parallel (one of its nodes: its directive is the node's site), or 0.
+ * Inside a loop means in its chunks, tasks created there included, and clang puts no
+ * code in a chunk outside its iterations (a lastprivate copy follows the loop's end),
+ * so the two strands are in two of its iterations. */
+node_id ospg_shared_workshare(node_id a, node_id b, node_id left, node_id right);
+
+/* Why two threads' implicit tasks of one barrier phase are unordered, when a
+ * worksharing construct's nowait may be the reason. */
+struct nowait_gap {
+  node_id ws;      /* the construct one strand is in */
+  bool b_past;     /* b's thread had left it (else a's) */
+  bool just_after; /* and begun no later construct: code there also runs between a
+                      construct without nowait and its barrier (a lastprivate copy),
+                      so only what that code is tells whether ws had nowait */
 };
 
-/* For strands a and b (distinct) whose LCA's children are left and right (left
- * created first, sp_lca_children), with iteration tags iter_a and iter_b (0: none):
- * whether both are inside one worksharing construct instance that makes them
- * parallel, and which. */
-bool ospg_shared_workshare(node_id a, node_id b, node_id left, node_id right, uint32_t iter_a,
-                           uint32_t iter_b, struct shared_workshare *out);
-
 /* For strands a below left and b below right, two threads' implicit tasks of one
- * barrier phase (the LCA's children, sp_lca_children): the worksharing construct one
- * strand is in, when the other strand's thread had left it and begun a later one
- * with no barrier between (else the two would be in different phases): that
- * construct had nowait. 0 when no construct can be named so: either strand in a task
- * or a nested region of its implicit task, both in one construct or past the same
- * ones, the earlier one not inside one, or the later one past its end but not yet in
- * another (code after a loop without nowait may still precede its barrier: a
- * lastprivate copy). */
-node_id ospg_nowait_workshare(node_id a, node_id b, node_id left, node_id right);
+ * barrier phase (the LCA's children, sp_lca_children): whether one strand is in a
+ * worksharing construct that the other strand's thread had left with no barrier
+ * between (else the two would be in different phases), and which. False when no
+ * construct can be named so: either strand in a task or a nested region of its
+ * implicit task, both in one construct or past the same ones, or the one behind not
+ * inside one. */
+bool ospg_nowait_gap(node_id a, node_id b, node_id left, node_id right, struct nowait_gap *out);
 
 /* Whether a worksharing S-node is a taskloop's (a taskloop task's own node for its
  * iterations: an omp for cannot sit directly in an explicit task). */

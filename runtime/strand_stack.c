@@ -45,6 +45,8 @@ int ss_init(struct strand_stack *s, node_id base) {
   s->iteration_construct = CK_NONE;
   s->iteration_site = 0;
   s->on_initial_thread = false;
+  s->in_single = false;
+  s->single_site = 0;
   if (push(s, base, FR_BASE))
     return -1;
   ss_new_strand(s);
@@ -62,12 +64,15 @@ node_id ss_top(const struct strand_stack *s) {
 }
 
 node_id ss_new_strand(struct strand_stack *s) {
-  s->strand =
-      ospg_add(ss_top(s), NODE_W, (enum construct_kind)s->iteration_construct, s->iteration_site);
-  if (s->strand != ospg_root()) { /* the root stands in for every node once the arena is full */
-    ospg_node(s->strand)->instance = s->workshares;
-    ospg_node(s->strand)->flags = s->on_initial_thread ? NODE_ON_INITIAL_THREAD : 0;
-  }
+  bool single = s->in_single && s->iteration_construct == CK_NONE;
+  enum construct_kind kind = single ? CK_SINGLE : (enum construct_kind)s->iteration_construct;
+  s->strand = ospg_add(ss_top(s), NODE_W, kind, single ? s->single_site : s->iteration_site);
+  if (s->strand == ospg_root()) /* the root stands in for every node once the arena is full */
+    return s->strand;
+  /* A single's body strand carries the single's own count, as a worksharing S-node
+   * does: the constructs begun before it. */
+  ospg_node(s->strand)->instance = single ? (uint16_t)(s->workshares - 1) : s->workshares;
+  ospg_node(s->strand)->flags = s->on_initial_thread ? NODE_ON_INITIAL_THREAD : 0;
   return s->strand;
 }
 
@@ -106,6 +111,12 @@ bool ss_has_unwaited_children(const struct strand_stack *s) {
     if (s->frames[i].kind == FR_CHILDREN)
       return true;
   return false;
+}
+
+void ss_taskwait_begin(struct strand_stack *s, site_id site) {
+  for (unsigned i = s->depth; i > 1 && s->frames[i - 1].kind == FR_CHILDREN; i--)
+    if (s->frames[i - 1].node != ospg_root())
+      ospg_node(s->frames[i - 1].node)->site = site;
 }
 
 void ss_taskwait(struct strand_stack *s) {
@@ -162,6 +173,19 @@ void ss_work_item(struct strand_stack *s, enum construct_kind item_kind) {
 
 void ss_workshare_end(struct strand_stack *s) {
   close_through(s, FR_WORKSHARE);
+  ss_new_strand(s);
+}
+
+void ss_single_begin(struct strand_stack *s, site_id site, bool executor) {
+  s->workshares++;
+  s->in_single = executor;
+  s->single_site = executor ? site : 0;
+  ss_new_strand(s);
+}
+
+void ss_single_end(struct strand_stack *s) {
+  s->in_single = false;
+  s->single_site = 0;
   ss_new_strand(s);
 }
 

@@ -43,6 +43,10 @@ struct strand_stack {
   uint8_t iteration_construct;
   site_id iteration_site;
   bool on_initial_thread; /* its strands are NODE_ON_INITIAL_THREAD */
+  /* In a single construct's body (ss_single_begin): new strands are labelled
+   * CK_SINGLE with its directive, unless an iteration label applies. */
+  bool in_single;
+  site_id single_site;
 };
 
 /* Starts a stack on a base node and opens the first strand under it. */
@@ -67,6 +71,9 @@ node_id ss_open_children(struct strand_stack *s);
 /* Whether the task has children it has not waited for (seed Algorithm 17: a task
  * that ends so makes fast mode unsafe). */
 bool ss_has_unwaited_children(const struct strand_stack *s);
+/* A taskwait begins: records its directive in the children groups it will close,
+ * for explanations (the directive is known at its beginning only). */
+void ss_taskwait_begin(struct strand_stack *s, site_id site);
 /* taskwait: the children created since the last taskwait are joined. */
 void ss_taskwait(struct strand_stack *s);
 void ss_taskgroup_begin(struct strand_stack *s, site_id site);
@@ -81,6 +88,13 @@ void ss_target_end(struct strand_stack *s);
 void ss_workshare_begin(struct strand_stack *s, enum construct_kind kind, site_id site);
 void ss_work_item(struct strand_stack *s, enum construct_kind item_kind);
 void ss_workshare_end(struct strand_stack *s);
+
+/* A single construct, met by every thread of the team: each counts it among the
+ * team's worksharing constructs (so that explanations can tell code after it from
+ * code before it) and goes on in a new strand; the executor's strands up to
+ * ss_single_end are labelled as its body. */
+void ss_single_begin(struct strand_stack *s, site_id site, bool executor);
+void ss_single_end(struct strand_stack *s);
 
 /* Replaces the whole stack by a new base (a barrier starts a new implicit-task
  * P-node) and opens its first strand. */

@@ -40,7 +40,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_fig2_10c_taskwait_not_nested.c:[[@LINE-8]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}precise_fig2_10c_taskwait_not_nested.c:[[@LINE-9]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_fig2_10c_taskwait_not_nested.c:[[@LINE-5]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_fig2_10c_taskwait_not_nested.c:[[@LINE-16]])
   // CHECK-NEXT: ==ompracer==   location: global 'shared_x' of 4 bytes, declared at {{(.*/)?}}precise_fig2_10c_taskwait_not_nested.c:[[@LINE-23]]
-  // CHECK-NEXT: ==ompracer==   why: a task was not waited for: a taskwait waits for child tasks, not for the tasks they create, and the task that created it ended without one
+  // CHECK-NEXT: ==ompracer==   why: the taskwait at {{(.*/)?}}precise_fig2_10c_taskwait_not_nested.c:[[@LINE-8]] waits for child tasks, not for the grandchild created at {{(.*/)?}}precise_fig2_10c_taskwait_not_nested.c:[[@LINE-12]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("after_d=%d\n", after_d);
   return 0;

@@ -43,7 +43,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_fig2_11_tw110.c:[[@LINE-11]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}precise_fig2_11_tw110.c:[[@LINE-12]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_fig2_11_tw110.c:[[@LINE-4]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_fig2_11_tw110.c:[[@LINE-22]])
   // CHECK-NEXT: ==ompracer==   location: global 'v' of 4 bytes, declared at {{(.*/)?}}precise_fig2_11_tw110.c:[[@LINE-29]]
-  // CHECK-NEXT: ==ompracer==   why: a task was not waited for: a taskwait waits for child tasks, not for the tasks they create, and the task that created it ended without one
+  // CHECK-NEXT: ==ompracer==   why: the taskwait at {{(.*/)?}}precise_fig2_11_tw110.c:[[@LINE-7]] waits for child tasks, not for the descendant task created at {{(.*/)?}}precise_fig2_11_tw110.c:[[@LINE-15]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("done\n");
   return 0;

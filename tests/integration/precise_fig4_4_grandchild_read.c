@@ -38,7 +38,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}precise_fig4_4_grandchild_read.c:[[@LINE-9]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}precise_fig4_4_grandchild_read.c:[[@LINE-10]])
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}precise_fig4_4_grandchild_read.c:[[@LINE-4]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}precise_fig4_4_grandchild_read.c:[[@LINE-16]])
   // CHECK-NEXT: ==ompracer==   location: global 'x' of 4 bytes, declared at {{(.*/)?}}precise_fig4_4_grandchild_read.c:[[@LINE-23]]
-  // CHECK-NEXT: ==ompracer==   why: a task was not waited for: a taskwait waits for child tasks, not for the tasks they create, and the task that created it ended without one
+  // CHECK-NEXT: ==ompracer==   why: the taskwait at {{(.*/)?}}precise_fig4_4_grandchild_read.c:[[@LINE-7]] waits for child tasks, not for the grandchild created at {{(.*/)?}}precise_fig4_4_grandchild_read.c:[[@LINE-13]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("rb=%d rc=%d x=%d\n", rb, rc, x);
   return 0;

@@ -30,7 +30,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_sections_nowait.c:[[@LINE-7]]:{{[0-9]+}} in main (section of omp sections at {{(.*/)?}}race_sections_nowait.c:[[@LINE-10]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_sections_nowait.c:[[@LINE-4]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_sections_nowait.c:[[@LINE-13]])
   // CHECK-NEXT: ==ompracer==   location: global 'produced' of 4 bytes, declared at {{(.*/)?}}race_sections_nowait.c:[[@LINE-19]]
-  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_sections_nowait.c:[[@LINE-15]], with no barrier between them
+  // CHECK-NEXT: ==ompracer==   why: the nowait at {{(.*/)?}}race_sections_nowait.c:[[@LINE-13]] removes the barrier at the end of the omp sections: one access is in that omp sections, the other after it, in another thread's implicit task of the omp parallel at {{(.*/)?}}race_sections_nowait.c:[[@LINE-15]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("produced=%d aux=%d\n", produced, aux);
   return 0;

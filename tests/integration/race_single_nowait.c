@@ -32,7 +32,7 @@ int main(void) {
   // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_single_nowait.c:[[@LINE-9]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_single_nowait.c:[[@LINE-13]])
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_single_nowait.c:[[@LINE-9]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_single_nowait.c:[[@LINE-14]])
   // CHECK-NEXT: ==ompracer==   location: global 'config' of 4 bytes, declared at {{(.*/)?}}race_single_nowait.c:[[@LINE-22]]
-  // CHECK-NEXT: ==ompracer==   why: the two accesses are in different threads' implicit tasks of the omp parallel at {{(.*/)?}}race_single_nowait.c:[[@LINE-16]], with no barrier between them
+  // CHECK-NEXT: ==ompracer==   why: the nowait at {{(.*/)?}}race_single_nowait.c:[[@LINE-13]] removes the barrier at the end of the omp single: one access is in that omp single, the other after it, in another thread's implicit task of the omp parallel at {{(.*/)?}}race_single_nowait.c:[[@LINE-16]]
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   long sum = 0;
   for (int i = 0; i < n; i++)

@@ -3,7 +3,7 @@
  * two threads (each with its own node for the construct) or on one (two chunks, or
  * tasks created in iterations); two instances of one directive, or two directives,
  * are not one; the tasks of one taskloop share it. And the construct whose nowait
- * leaves two threads of one barrier phase unordered. */
+ * may leave two threads of one barrier phase unordered. */
 #include "check.h"
 #include "ospg.h"
 #include "ospg_workshare.h"
@@ -38,12 +38,11 @@ static node_id chunk_of(struct strand_stack *s, site_id loop) {
 }
 
 /* ospg_shared_workshare for two strands, a created first. */
-static bool shared(node_id a, node_id b, uint32_t iter_a, uint32_t iter_b,
-                   struct shared_workshare *ws) {
+static node_id shared(node_id a, node_id b) {
   node_id left, right;
   if (!sp_lca_children(a, b, &left, &right))
-    return false;
-  return ospg_shared_workshare(a, b, left, right, iter_a, iter_b, ws);
+    return 0;
+  return ospg_shared_workshare(a, b, left, right);
 }
 
 /* Two threads' chunks of one loop: one construct, although they meet only at the
@@ -53,16 +52,13 @@ static void two_threads_one_loop(void) {
   team_begin(&team);
   node_id a = chunk_of(&team.t[0], LOOP_SITE);
   node_id b = chunk_of(&team.t[1], LOOP_SITE);
-  struct shared_workshare ws;
-  CHECK(shared(a, b, 5, 9, &ws));
-  CHECK(ospg_node(ws.node)->site == LOOP_SITE && ospg_node(ws.node)->construct == CK_LOOP);
-  CHECK(ws.in_iteration[0] && ws.in_iteration[1]);
-  CHECK(!ospg_workshare_is_taskloop(ws.node));
+  node_id ws = shared(a, b);
+  CHECK(ws && ospg_node(ws)->site == LOOP_SITE && ospg_node(ws)->construct == CK_LOOP);
+  CHECK(!ospg_workshare_is_taskloop(ws));
   ss_work_item(&team.t[0], CK_CHUNK); /* thread 0's next chunk */
   node_id c = team.t[0].strand;
-  CHECK(shared(a, c, 5, 6, &ws));
-  CHECK(ospg_node(ws.node)->site == LOOP_SITE);
-  CHECK(shared(a, c, 5, 0, &ws) && !ws.in_iteration[1]); /* chunk code, no iteration */
+  ws = shared(a, c);
+  CHECK(ws && ospg_node(ws)->site == LOOP_SITE);
   team_end(&team);
 }
 
@@ -75,14 +71,13 @@ static void other_instances(void) {
   chunk_of(&team.t[1], LOOP_SITE);
   ss_workshare_end(&team.t[1]);
   node_id b = chunk_of(&team.t[1], LOOP_SITE); /* thread 1's second instance */
-  struct shared_workshare ws;
-  CHECK(!shared(a, b, 5, 9, &ws));
+  CHECK(!shared(a, b));
   team_end(&team);
 
   team_begin(&team);
   a = chunk_of(&team.t[0], LOOP_SITE);
   b = chunk_of(&team.t[1], OTHER_LOOP_SITE);
-  CHECK(!shared(a, b, 5, 9, &ws));
+  CHECK(!shared(a, b));
   team_end(&team);
 }
 
@@ -94,9 +89,7 @@ static void task_in_iteration(void) {
   struct strand_stack task;
   ss_task_create(&team.t[0], &task, 11, false);
   node_id b = chunk_of(&team.t[1], LOOP_SITE);
-  struct shared_workshare ws;
-  CHECK(shared(task.strand, b, 0, 9, &ws));
-  CHECK(ws.in_iteration[0] && ws.in_iteration[1]);
+  CHECK(shared(task.strand, b));
   ss_destroy(&task);
   team_end(&team);
 }
@@ -109,31 +102,42 @@ static void taskloop_tasks(void) {
     ss_task_create(&creator, &t[i], TASKLOOP_SITE, false);
     chunk_of(&t[i], TASKLOOP_SITE);
   }
-  struct shared_workshare ws;
-  CHECK(shared(t[0].strand, t[1].strand, 2, 40, &ws));
-  CHECK(ospg_workshare_is_taskloop(ws.node));
+  node_id ws = shared(t[0].strand, t[1].strand);
+  CHECK(ws && ospg_workshare_is_taskloop(ws));
   for (int i = 0; i < 2; i++)
     ss_destroy(&t[i]);
   ss_destroy(&creator);
 }
 
-/* ospg_nowait_workshare for two strands, in either order. */
-static node_id nowait(node_id a, node_id b) {
+/* ospg_nowait_gap for two strands, in either order: the construct (0: none) and
+ * whether the thread past it had begun no later construct. */
+static node_id nowait_gap(node_id a, node_id b, bool *just_after) {
   node_id left, right;
   if (!sp_lca_children(a, b, &left, &right))
     return 0;
   bool a_left = false;
   for (node_id x = a; x; x = ospg_node(x)->parent)
     a_left |= x == left;
-  return a_left ? ospg_nowait_workshare(a, b, left, right)
-                : ospg_nowait_workshare(b, a, left, right);
+  struct nowait_gap gap;
+  if (!(a_left ? ospg_nowait_gap(a, b, left, right, &gap)
+               : ospg_nowait_gap(b, a, left, right, &gap)))
+    return 0;
+  *just_after = gap.just_after;
+  return gap.ws;
+}
+
+static node_id nowait(node_id a, node_id b) {
+  bool just_after;
+  node_id ws = nowait_gap(a, b, &just_after);
+  return ws && !just_after ? ws : 0;
 }
 
 /* Thread 0 is still in a loop that thread 1 has left and followed by another loop
  * (no barrier between: nowait): the first loop is named, whichever strand comes
  * first. Code after the loop but before any other construct may still precede the
- * loop's barrier (a lastprivate copy), so it names none; nor does code before the
- * loop, or a task's. */
+ * loop's barrier (a lastprivate copy): the loop is named, marked just_after (the
+ * explanation looks at the access); nothing is named for code before the loop, or a
+ * task's. */
 static void nowait_loop(void) {
   struct team2 team;
   team_begin(&team);
@@ -143,16 +147,18 @@ static void nowait_loop(void) {
   chunk_of(&team.t[1], LOOP_SITE);
   ss_workshare_end(&team.t[1]);
   node_id just_after = team.t[1].strand;
-  CHECK(nowait(in_loop, just_after) == 0);
+  bool after = false;
+  CHECK(nowait_gap(in_loop, just_after, &after) == ws && after);
+  CHECK(nowait_gap(just_after, in_loop, &after) == ws && after);
   node_id second = chunk_of(&team.t[1], OTHER_LOOP_SITE); /* the next loop */
   CHECK(nowait(in_loop, second) == ws);
   CHECK(nowait(second, in_loop) == ws);
-  CHECK(nowait(before, second) == 0); /* behind, but not in the loop: nothing to name */
+  CHECK(nowait_gap(before, second, &after) == 0); /* behind, but not in the loop */
   ss_workshare_end(&team.t[1]);
   CHECK(nowait(in_loop, team.t[1].strand) == ws); /* after the second loop */
   struct strand_stack task;
   ss_task_create(&team.t[1], &task, TASKLOOP_SITE, false);
-  CHECK(nowait(in_loop, task.strand) == 0); /* a task's code: not the thread's position */
+  CHECK(nowait_gap(in_loop, task.strand, &after) == 0); /* a task's code */
   ss_destroy(&task);
   team_end(&team);
 }
@@ -165,7 +171,8 @@ static void nowait_none(void) {
     chunk_of(&team.t[i], LOOP_SITE);
     ss_workshare_end(&team.t[i]);
   }
-  CHECK(nowait(team.t[0].strand, team.t[1].strand) == 0);
+  bool after;
+  CHECK(nowait_gap(team.t[0].strand, team.t[1].strand, &after) == 0);
   team_end(&team);
 }
 

@@ -5,8 +5,8 @@
 # dependence and a taskwait: the file is a dot digraph of the whole run whose nodes
 # and tree edges form one tree under the root (every node declared once, one parent
 # each), with both regions (finished regions keep their nodes when the option is set),
-# the implicit tasks as P-nodes, the closed ST-node (st_val -1) holding the two task
-# P-nodes, the dependence as a dashed edge from the first task to the second, and
+# the implicit tasks as P-nodes, the closed ST-node (st_val -1, named by the taskwait
+# that closed it) holding the two task P-nodes, the dependence as a dashed edge from the first task to the second, and
 # nothing highlighted. stdout and the exit code are as without the option; `dot -Tsvg`
 # accepts the file (skipped without graphviz). A path that cannot be written gives one
 # ERROR line, not a failure.
@@ -84,7 +84,7 @@ expect(f"both parallel regions are there (got {len(regions)})", len(regions) == 
 implicit = node(r'^P\d+\\nimplicit task p\.c:4$')
 expect("implicit tasks are P-nodes, two per barrier phase", len(implicit) >= 2 and len(implicit) % 2 == 0 and
        all(re.search(r'\\nbarrier phase p\.c:4$', nodes[parents[n][0]]) for n in implicit))
-st = node(r'^ST\d+\\nchildren since taskwait\\nst_val -1$')
+st = node(r'^ST\d+\\nchildren until taskwait p\.c:12\\nst_val -1$')
 t1, t2 = node(r'^P\d+\\ntask p\.c:8$'), node(r'^P\d+\\ntask p\.c:10$')
 expect("a closed ST-node holds the two tasks",
        len(st) == 1 and len(t1) == 1 and len(t2) == 1 and parents[t1[0]] == st and parents[t2[0]] == st)
