@@ -12,7 +12,9 @@ for name in loop tasks depend; do
   "$bin/ompracer-clang" -g -O0 "$here/$name.c" -o "$tmp/$name"
   (cd "$here" && OMP_NUM_THREADS=2 OMPRACER_OPTIONS=dump_ospg=$name.dot:exitcode=0 \
     "$tmp/$name" >/dev/null 2>"$tmp/$name.txt") || true
-  # Report paths as the reader's checkout would show them.
+  # Report paths as the reader's checkout would show them (also the why line in the
+  # graph's title).
   sed "s|$here/||g" "$tmp/$name.txt" >"$here/$name.txt"
+  sed -i "s|$here/||g" "$here/$name.dot"
   dot -Tsvg "$here/$name.dot" -o "$here/$name.svg"
 done
