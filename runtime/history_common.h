@@ -81,13 +81,18 @@ static inline struct access_ref ref_of(const struct access_now *now) {
   return (struct access_ref){now->node, now->site, now->iter};
 }
 
-/* Accumulates racing bytes into the per-access list of earlier accesses. */
+/* Accumulates racing bytes into the per-access list of earlier accesses. An access
+ * visits its bytes in increasing address order, and one location may hold two entries
+ * that report as one (two iterations of one strand at one site): bytes already counted
+ * are not counted again. */
 static inline void note_race(struct race_found *out, unsigned *n, uintptr_t addr, unsigned nbytes,
                              struct access_ref prev, bool prev_is_write, lockset_id prev_lockset) {
   for (unsigned i = 0; i < *n && i < MAX_RACES_PER_ACCESS; i++) {
     if (out[i].prev.site == prev.site && out[i].prev.node == prev.node &&
         out[i].prev_is_write == prev_is_write) { /* any iteration: reports name sites */
-      out[i].nbytes += nbytes;
+      uintptr_t counted = out[i].addr + out[i].nbytes, from = addr > counted ? addr : counted;
+      if (addr + nbytes > from)
+        out[i].nbytes += (uint32_t)(addr + nbytes - from);
       return;
     }
   }
