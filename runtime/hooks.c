@@ -213,20 +213,23 @@ EXPORT void __ompracer_atomic_done(void *addr, uint64_t read_value, uint64_t wri
   t_in_check = false;
 }
 
+/* Runs `call`, bookkeeping of the runtime, unless detection is off or this thread is
+ * already inside the runtime (a signal handler that interrupted it: see t_in_check). */
+#define IN_RUNTIME(call)                                                                           \
+  do {                                                                                             \
+    if (!t_in_check && atomic_load_explicit(&g_detecting, memory_order_relaxed)) {                \
+      t_in_check = true;                                                                           \
+      call;                                                                                        \
+      t_in_check = false;                                                                          \
+    }                                                                                              \
+  } while (0)
+
 EXPORT void __ompracer_flush(void) {
-  if (t_in_check || !atomic_load_explicit(&g_detecting, memory_order_relaxed))
-    return;
-  t_in_check = true;
-  sync_flush();
-  t_in_check = false;
+  IN_RUNTIME(sync_flush());
 }
 
 EXPORT void __ompracer_lock_release(void *lock) {
-  if (t_in_check || !atomic_load_explicit(&g_detecting, memory_order_relaxed))
-    return;
-  t_in_check = true;
-  sync_lock_releasing((uintptr_t)lock);
-  t_in_check = false;
+  IN_RUNTIME(sync_lock_releasing((uintptr_t)lock));
 }
 
 EXPORT void __ompracer_polled_critical(const void *lock) {
@@ -234,28 +237,16 @@ EXPORT void __ompracer_polled_critical(const void *lock) {
 }
 
 EXPORT void __ompracer_critical_entered(const void *lock) {
-  if (t_in_check || !atomic_load_explicit(&g_detecting, memory_order_relaxed))
-    return;
-  t_in_check = true;
-  sync_critical_entered((uintptr_t)lock);
-  t_in_check = false;
+  IN_RUNTIME(sync_critical_entered((uintptr_t)lock));
 }
 
 EXPORT void __ompracer_critical_leaving(const void *lock) {
-  if (t_in_check || !atomic_load_explicit(&g_detecting, memory_order_relaxed))
-    return;
-  t_in_check = true;
-  sync_critical_leaving((uintptr_t)lock);
-  t_in_check = false;
+  IN_RUNTIME(sync_critical_leaving((uintptr_t)lock));
 }
 
 EXPORT void __ompracer_branch_read(const void *addr, uint64_t value, uint64_t constant,
                                    uint32_t how) {
-  if (t_in_check || !atomic_load_explicit(&g_detecting, memory_order_relaxed))
-    return;
-  t_in_check = true;
-  sync_branch_read((uintptr_t)addr, value, constant, how);
-  t_in_check = false;
+  IN_RUNTIME(sync_branch_read((uintptr_t)addr, value, constant, how));
 }
 
 EXPORT void __ompracer_fresh_memory(void *addr, uint64_t size) {
