@@ -554,9 +554,9 @@ void Instrumenter::instrumentPollingRead(const PollingRead &R) {
     return;
   IRBuilder<> IRB(R.Load->getNextNode());
   IRB.SetCurrentDebugLocation(R.Load->getDebugLoc());
-  IRB.CreateCall(Hooks.BranchRead, {R.Load->getPointerOperand(),
-                                    IRB.CreateZExt(R.Load, IRB.getInt64Ty()),
-                                    IRB.getInt64(R.Constant), IRB.getInt32(R.How)});
+  IRB.CreateCall(Hooks.BranchRead,
+                 {R.Load->getPointerOperand(), IRB.CreateZExt(R.Load, IRB.getInt64Ty()),
+                  IRB.getInt64(R.Constant), IRB.getInt32(R.How)});
   NumPollingReads++;
 }
 

@@ -82,9 +82,10 @@ std::optional<PollingRead> branchTest(LoadInst &Load) {
     if (!K)
       continue;
     CmpInst::Predicate Pred = LeftIsValue ? Cmp->getPredicate() : Cmp->getSwappedPredicate();
-    return PollingRead{&Load, K->getZExtValue(),
-                       OMPRACER_BRANCH_HOW(Loaded, Kept, Width, Sext,
-                                           unsigned(Pred) - unsigned(CmpInst::FIRST_ICMP_PREDICATE))};
+    return PollingRead{
+        &Load, K->getZExtValue(),
+        OMPRACER_BRANCH_HOW(Loaded, Kept, Width, Sext,
+                            unsigned(Pred) - unsigned(CmpInst::FIRST_ICMP_PREDICATE))};
   }
   return std::nullopt;
 }

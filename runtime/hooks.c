@@ -217,7 +217,7 @@ EXPORT void __ompracer_atomic_done(void *addr, uint64_t read_value, uint64_t wri
  * already inside the runtime (a signal handler that interrupted it: see t_in_check). */
 #define IN_RUNTIME(call)                                                                           \
   do {                                                                                             \
-    if (!t_in_check && atomic_load_explicit(&g_detecting, memory_order_relaxed)) {                \
+    if (!t_in_check && atomic_load_explicit(&g_detecting, memory_order_relaxed)) {                 \
       t_in_check = true;                                                                           \
       call;                                                                                        \
       t_in_check = false;                                                                          \

@@ -83,8 +83,8 @@ bool sync_lock_last_release(uintptr_t lock, node_id *acquired_in, node_id *relea
 
 /* The last change an address saw inside a polled critical section (sync_order.c). */
 struct sync_handoff {
-  uint32_t cells; /* the publication of the writer's critical section */
-  uint64_t lock;  /* that section's lock, with its contention group */
+  uint32_t cells;         /* the publication of the writer's critical section */
+  uint64_t lock;          /* that section's lock, with its contention group */
   uint64_t before, after; /* the value the writes replaced and the one they left */
 };
 void sync_handoff_note(uintptr_t addr, const struct sync_handoff *h);

@@ -67,9 +67,9 @@
  * none), and the path search of sp_query.c once an edge exists. */
 #include "sync_order.h"
 
+#include "branch_test.h"
 #include "ompracer/hooks.h"
 #include "sp_query.h"
-#include "branch_test.h"
 #include "sync_edges.h"
 #include "thread_state.h"
 
@@ -386,8 +386,7 @@ void sync_critical_leaving(uintptr_t lock) {
 
 void sync_branch_read(uintptr_t addr, uint64_t value, uint64_t constant, uint32_t how) {
   struct sync_handoff h;
-  if (!t_sync.polled || !checking() || !sync_handoff_last(addr, &h) ||
-      h.lock != t_sync.polled_key)
+  if (!t_sync.polled || !checking() || !sync_handoff_last(addr, &h) || h.lock != t_sync.polled_key)
     return;
   if (branch_loaded(h.after, how) != branch_loaded(value, how) ||
       branch_holds(h.before, constant, how) == branch_holds(value, constant, how))

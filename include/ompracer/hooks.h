@@ -126,8 +126,8 @@ void __ompracer_critical_leaving(const void *lock);
  * extension to it is signed, and the integer predicate (LLVM's CmpInst numbering minus
  * 32: 0 eq, 1 ne, 2 ugt, 3 uge, 4 ult, 5 ule, 6 sgt, 7 sge, 8 slt, 9 sle) that compares
  * it with `constant`. */
-#define OMPRACER_BRANCH_HOW(loaded, kept, compared, sext, pred)                                   \
-  ((uint32_t)(loaded) | (uint32_t)(kept) << 8 | (uint32_t)(compared) << 16 |                      \
+#define OMPRACER_BRANCH_HOW(loaded, kept, compared, sext, pred)                                    \
+  ((uint32_t)(loaded) | (uint32_t)(kept) << 8 | (uint32_t)(compared) << 16 |                       \
    (uint32_t)((sext) ? 1 : 0) << 23 | (uint32_t)(pred) << 24)
 #define OMPRACER_BRANCH_LOADED(how) ((how)&0x7fu)
 #define OMPRACER_BRANCH_KEPT(how) (((how) >> 8) & 0x7fu)

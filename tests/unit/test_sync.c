@@ -1,13 +1,13 @@
 /* Synchronisation edges (sync_edges.c) and the path search of isParallel over them
  * (sp_query.c), driven through the construction API: sibling tasks stand for threads
  * that release and acquire. */
+#include "branch_test.h"
 #include "check.h"
+#include "ompracer/hooks.h"
 #include "ospg.h"
 #include "sp_query.h"
 #include "strand_stack.h"
 #include "sync_edges.h"
-#include "branch_test.h"
-#include "ompracer/hooks.h"
 #include "task_deps.h"
 
 #define PAR(a, b) (sp_is_parallel((a), (b)) && sp_is_parallel((b), (a)))
