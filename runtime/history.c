@@ -1,6 +1,7 @@
 #include "history.h"
 
 #include "history_cell.h"
+#include "history_common.h"
 #include "history_fast.h"
 #include "history_precise.h"
 #include "options.h"
@@ -16,31 +17,68 @@ void history_reset(void) {
   precise_reset();
 }
 
-/* The access's bytes [lo, hi) of one granule. */
-static void access_granule(struct granule_cell *g, uintptr_t granule, unsigned lo, unsigned hi,
-                           const struct access_now *now, struct sp_cache *c, struct race_found *out,
-                           unsigned *n, uint32_t gen, bool precise) {
-  bool whole = lo == 0 && hi == SHADOW_GRANULE;
-  if (whole && cell_whole_current(g, gen) &&
-      (precise ? precise_already_recorded(
-                     &g->whole, __atomic_load_n(&g->last_update, __ATOMIC_RELAXED), now, c)
-               : fast_already_recorded(&g->whole, now, c)))
-    return;
-  uint32_t split = cell_lock(g, gen);
+/* One access's walk over its granules: what every granule's check needs. */
+struct walk {
+  const struct access_now *now;
+  struct sp_cache *cache;
+  struct race_found *out;
+  unsigned n; /* races found so far */
+  uint32_t gen;
+  bool precise;
+};
+
+/* Whether a lock-free look shows that the access, covering the whole granule, is
+ * recorded there already (the mode's test; false: don't know). Inlined: most accesses
+ * of a loop end here. */
+static inline bool granule_recorded(struct granule_cell *g, const struct walk *w) {
+  if (!cell_whole_current(g, w->gen))
+    return false;
+  if (w->precise) {
+    int lazy = precise_lazy_recorded(&g->whole, w->now, w->cache);
+    if (lazy >= 0)
+      return lazy;
+    return precise_already_recorded(&g->whole, __atomic_load_n(&g->last_update, __ATOMIC_RELAXED),
+                                    w->now, w->cache);
+  }
+  return fast_already_recorded(&g->whole, w->now, w->cache);
+}
+
+/* The first access to a granule in this generation, covering all of it, without a
+ * lock (fast mode: any; precise mode: the empty lockset's family, the slot's own
+ * entry). The slot holds no history: there is nothing to race with, and what either
+ * algorithm records is this access alone in its kind's first ref (keep_pair on an
+ * empty pair), with no pooled entry, no expansion (no pair to drop from) and no
+ * holder (precise_access returns 0 for a lazy family). */
+static inline bool first_whole(struct history_slot *slot, const struct walk *w) {
+  if (w->precise && w->now->lockset)
+    return false;
+  ref_store(w->now->is_write ? &slot->w : &slot->r1, ref_of(w->now));
+  return true;
+}
+
+/* The access's bytes [lo, hi) of one granule, under the cell's lock: out of line, so
+ * that the loop over granules keeps a small frame when nothing is to be updated. */
+static __attribute__((noinline)) void update_granule(struct granule_cell *g, uintptr_t granule,
+                                                     unsigned lo, unsigned hi, struct walk *w) {
+  bool whole = lo == 0 && hi == SHADOW_GRANULE, fresh;
+  uint32_t split = cell_lock_fresh(g, w->gen, &fresh);
   if (!split && whole) {
-    if (precise)
-      __atomic_store_n(&g->last_update,
-                       precise_access(&g->whole, granule, SHADOW_GRANULE, now, c, out, n),
-                       __ATOMIC_RELAXED);
+    if (fresh && first_whole(&g->whole, w))
+      ;
+    else if (w->precise)
+      __atomic_store_n(
+          &g->last_update,
+          precise_access(&g->whole, granule, SHADOW_GRANULE, w->now, w->cache, w->out, &w->n),
+          __ATOMIC_RELAXED);
     else
-      fast_access(&g->whole, granule, SHADOW_GRANULE, now, c, out, n);
+      fast_access(&g->whole, granule, SHADOW_GRANULE, w->now, w->cache, w->out, &w->n);
   } else {
-    struct split_bytes *s = cell_split(g, &split, precise ? precise_copy : fast_copy);
+    struct split_bytes *s = cell_split(g, &split, w->precise ? precise_copy : fast_copy);
     for (unsigned b = lo; s && b < hi; b++) {
-      if (precise)
-        precise_access(&s->byte[b], granule + b, 1, now, c, out, n);
+      if (w->precise)
+        precise_access(&s->byte[b], granule + b, 1, w->now, w->cache, w->out, &w->n);
       else
-        fast_access(&s->byte[b], granule + b, 1, now, c, out, n);
+        fast_access(&s->byte[b], granule + b, 1, w->now, w->cache, w->out, &w->n);
     }
   }
   cell_unlock(g, split);
@@ -48,24 +86,29 @@ static void access_granule(struct granule_cell *g, uintptr_t granule, unsigned l
 
 unsigned history_access(uintptr_t addr, size_t size, const struct access_now *now,
                         struct sp_cache *cache, struct race_found *out) {
-  unsigned n = 0;
-  uint32_t gen = cells_generation();
-  bool precise = mode_precise();
+  struct walk w = {now, cache, out, 0, cells_generation(), mode_precise()};
   uintptr_t end = addr + size;
   uintptr_t granule = addr & ~(uintptr_t)(SHADOW_GRANULE - 1);
   while (granule < end) {
     struct granule_cell *g = shadow_cell(granule);
     if (!g)
-      return n;
+      return w.n;
     /* Walk the cells of this leaf without another trie lookup. */
-    uintptr_t leaf_end = granule + shadow_leaf_room(granule);
-    for (; granule < end && granule < leaf_end; granule += SHADOW_GRANULE, g++) {
+    uintptr_t stop = granule + shadow_leaf_room(granule);
+    if (end < stop)
+      stop = end;
+    for (; granule < stop; granule += SHADOW_GRANULE, g++) {
+      if (granule >= addr && granule + SHADOW_GRANULE <= end) {
+        if (!granule_recorded(g, &w))
+          update_granule(g, granule, 0, SHADOW_GRANULE, &w);
+        continue;
+      }
       unsigned lo = addr > granule ? (unsigned)(addr - granule) : 0;
       unsigned hi = end < granule + SHADOW_GRANULE ? (unsigned)(end - granule) : SHADOW_GRANULE;
-      access_granule(g, granule, lo, hi, now, cache, out, &n, gen, precise);
+      update_granule(g, granule, lo, hi, &w);
     }
   }
-  return n;
+  return w.n;
 }
 
 /* Empties a slot; in precise mode its entries go back to this thread's free list. */

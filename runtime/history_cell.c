@@ -2,7 +2,7 @@
 
 #include "reserve.h"
 
-static _Atomic uint32_t g_gen = 1; /* fresh (zero) shadow pages hold generation 0 */
+_Atomic uint32_t g_cells_gen = 1; /* fresh (zero) shadow pages hold generation 0 */
 static struct split_bytes *g_split_pool;
 static uint64_t g_split_capacity;
 static _Atomic uint64_t g_split_used;
@@ -17,12 +17,8 @@ int cells_init(uint64_t split_granules) {
 }
 
 void cells_reset(void) {
-  atomic_fetch_add(&g_gen, 1);
+  atomic_fetch_add(&g_cells_gen, 1);
   atomic_store(&g_split_used, 0);
-}
-
-uint32_t cells_generation(void) {
-  return atomic_load_explicit(&g_gen, memory_order_relaxed);
 }
 
 struct split_bytes *cell_split(struct granule_cell *g, uint32_t *split, slot_copy_fn copy) {

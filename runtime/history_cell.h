@@ -38,7 +38,11 @@ struct split_bytes {
 int cells_init(uint64_t split_granules);
 /* Starts a new generation: every cell and the split pool read as empty. */
 void cells_reset(void);
-uint32_t cells_generation(void);
+/* Read on every access: inline. */
+static inline uint32_t cells_generation(void) {
+  extern _Atomic uint32_t g_cells_gen;
+  return atomic_load_explicit(&g_cells_gen, memory_order_relaxed);
+}
 
 /* Whether a cell holds one current, unsplit history (read without the lock: a lock-free
  * check may then look at g->whole). */
@@ -47,8 +51,8 @@ static inline bool cell_whole_current(struct granule_cell *g, uint32_t gen) {
 }
 
 /* Locks a cell and brings it into generation gen (emptying it if it is older); returns
- * its split field (stable while locked). */
-static inline uint32_t cell_lock(struct granule_cell *g, uint32_t gen) {
+ * its split field (stable while locked). *fresh: whether it was older (now empty). */
+static inline uint32_t cell_lock_fresh(struct granule_cell *g, uint32_t gen, bool *fresh) {
   uint32_t s;
   for (;;) {
     s = atomic_fetch_or_explicit(&g->state, CELL_LOCKED, memory_order_acquire);
@@ -56,20 +60,26 @@ static inline uint32_t cell_lock(struct granule_cell *g, uint32_t gen) {
       break;
     /* A holder is only a few instructions from unlocking, unless it was descheduled
      * (more threads than cores): then spinning burns the rest of our time slice. */
-    for (unsigned spins = 0;
-         atomic_load_explicit(&g->state, memory_order_relaxed) & CELL_LOCKED; spins++) {
+    for (unsigned spins = 0; atomic_load_explicit(&g->state, memory_order_relaxed) & CELL_LOCKED;
+         spins++) {
       if (spins < 64)
         __builtin_ia32_pause();
       else
         sched_yield();
     }
   }
-  if (g->gen == gen)
+  *fresh = g->gen != gen;
+  if (!*fresh)
     return s;
   memset(&g->whole, 0, sizeof g->whole);
   __atomic_store_n(&g->last_update, 0, __ATOMIC_RELAXED);
   g->gen = gen;
   return 0;
+}
+
+static inline uint32_t cell_lock(struct granule_cell *g, uint32_t gen) {
+  bool fresh;
+  return cell_lock_fresh(g, gen, &fresh);
 }
 
 static inline void cell_unlock(struct granule_cell *g, uint32_t split) {

@@ -9,8 +9,8 @@
 #include "sp_query.h"
 
 /* Atomic accesses never race with each other. */
-static inline bool conflicts(struct sp_cache *c, const struct access_now *now,
-                             struct access_ref prev) {
+static inline __attribute__((always_inline)) bool
+conflicts(struct sp_cache *c, const struct access_now *now, struct access_ref prev) {
   if ((now->site & ACCESS_ATOMIC) && (prev.site & ACCESS_ATOMIC))
     return false;
   return parallel_with(c, prev);
@@ -29,7 +29,8 @@ static inline void ref_store(struct access_ref *r, struct access_ref v) {
 }
 
 /* Reads an entry that names `node` without the lock; false if it names another. */
-static inline bool ref_load_mine(const struct access_ref *r, node_id node, struct access_ref *out) {
+static inline __attribute__((always_inline)) bool
+ref_load_mine(const struct access_ref *r, node_id node, struct access_ref *out) {
   if (__atomic_load_n(&r->node, __ATOMIC_ACQUIRE) != node)
     return false;
   out->node = node;
@@ -42,39 +43,81 @@ static inline bool ref_load_mine(const struct access_ref *r, node_id node, struc
 /* Reads an entry of any strand without the lock. It may be torn while a writer
  * replaces it; callers only use it to decide whether to take the lock, and such a
  * writer compares itself with the entries this access is covered by. */
-static inline struct access_ref ref_load(const struct access_ref *r) {
+static inline __attribute__((always_inline)) struct access_ref
+ref_load(const struct access_ref *r) {
   return (struct access_ref){__atomic_load_n(&r->node, __ATOMIC_ACQUIRE),
                              __atomic_load_n(&r->site, __ATOMIC_RELAXED),
                              __atomic_load_n(&r->iter, __ATOMIC_RELAXED)};
 }
 
 /* Whether an entry holds exactly this access (read without the lock). */
-static inline bool ref_holds(const struct access_ref *r, struct access_ref me) {
+static inline __attribute__((always_inline)) bool ref_holds(const struct access_ref *r,
+                                                            struct access_ref me) {
   struct access_ref x;
   return ref_load_mine(r, me.node, &x) && x.site == me.site && x.iter == me.iter;
 }
 
-/* Whether recording a read `me` would leave the two read entries as they are, checked
- * without the lock: one of them is of me's strand in another iteration, and the other
- * of me's strand in a third iteration or of a strand parallel with me's. Then me is
- * parallel with both, and keep_pair keeps the pair, whose LCA is already as high as
- * any pair with me (this holds whatever the entries' sites). Covers shared values read
- * by every iteration of every chunk, which would otherwise take the cell's lock. */
-static inline bool reads_cover(struct sp_cache *c, const struct access_ref *r1,
-                               const struct access_ref *r2, struct access_ref me) {
+/* What a lock-free look at the read pair says about a read `me`. */
+enum read_seen {
+  READ_NEW,     /* don't know: take the lock */
+  READ_HELD,    /* an entry is this very read (same strand, site and iteration) */
+  READ_COVERED, /* recording it would leave both entries as they are (below) */
+};
+
+/* Both entries are other strands' (a and b, nodes only). keep_pair keeps such a pair
+ * when me is parallel with both and replacing one would not raise the pair's LCA: of
+ * LCA(me, a), LCA(me, b) and LCA(a, b) the two highest are one node (a tree), so
+ * keep_pair replaces one only when LCA(me, a) = LCA(me, b) lies above LCA(a, b).
+ * Covers a shared value read by many strands (more threads than the pair holds: each
+ * of them would otherwise take the lock and rewrite nothing, on a line all of them
+ * share). Two entries of one strand are not covered (me widens their pair). */
+static inline __attribute__((always_inline)) bool
+others_cover(struct sp_cache *c, struct access_ref a, struct access_ref b) {
+  if (!a.node || !b.node || a.node == b.node || a.node == c->cur || b.node == c->cur)
+    return false;
+  a.iter = b.iter = 0; /* other strands': only their nodes matter */
+  if (!parallel_with(c, a))
+    return false;
+  unsigned da = lca_depth_with(c, a.node);
+  if (!parallel_with(c, b))
+    return false;
+  unsigned db = lca_depth_with(c, b.node);
+  return da != db || lca_depth_of_pair(c, a.node, b.node) <= da;
+}
+
+/* Looks at the two read entries without the lock. READ_COVERED when recording `me`
+ * would leave them as they are and me is parallel with both (so a later write meets
+ * a kept read as parallel with it as me, by the read-pair rule):
+ * - one is of me's strand in another iteration, and the other of me's strand in a
+ *   third iteration or of a strand parallel with me's: keep_pair keeps the pair, whose
+ *   LCA is already as high as any pair with me (whatever the entries' sites); covers
+ *   shared values read by every iteration of every chunk;
+ * - both are of other strands, parallel with me, and keep the pair (others_cover).
+ * Entries are read as ref_load_mine/ref_load say: a torn read of another strand's
+ * entry only names some node that was there (its iteration is ignored), and a writer
+ * racing with this look compares itself with the entries this read is covered by.
+ * held_only: READ_HELD or READ_NEW only (callers whose algorithm cannot skip a
+ * covered read). */
+static inline __attribute__((always_inline)) enum read_seen
+reads_seen(struct sp_cache *c, const struct access_ref *r1, const struct access_ref *r2,
+           struct access_ref me, bool held_only) {
   struct access_ref a, b;
-  if (!me.iter)
-    return false;
   bool mine1 = ref_load_mine(r1, me.node, &a), mine2 = ref_load_mine(r2, me.node, &b);
+  if ((mine1 && a.site == me.site && a.iter == me.iter) ||
+      (mine2 && b.site == me.site && b.iter == me.iter))
+    return READ_HELD;
+  if (held_only)
+    return READ_NEW;
+  if (!mine1 && !mine2)
+    return others_cover(c, ref_load(r1), ref_load(r2)) ? READ_COVERED : READ_NEW;
+  if (!me.iter)
+    return READ_NEW;
   if (mine1 && mine2)
-    return parallel_with(c, a) && parallel_with(c, b) && a.iter != b.iter;
-  if (mine1 == mine2)
-    return false;
+    return parallel_with(c, a) && parallel_with(c, b) && a.iter != b.iter ? READ_COVERED : READ_NEW;
   struct access_ref m = mine1 ? a : b;
-  const struct access_ref *other = mine1 ? r2 : r1;
-  struct access_ref o = ref_load(other);
+  struct access_ref o = ref_load(mine1 ? r2 : r1);
   o.iter = 0; /* another strand's: only its node matters (a torn read of mine: not parallel) */
-  return parallel_with(c, m) && o.node && parallel_with(c, o);
+  return parallel_with(c, m) && o.node && parallel_with(c, o) ? READ_COVERED : READ_NEW;
 }
 
 static inline struct access_ref ref_of(const struct access_now *now) {
@@ -109,22 +152,18 @@ static inline unsigned lca_depth(struct access_ref x, struct access_ref y) {
   return ospg_node(sp_lca(x.node, y.node))->depth;
 }
 
-/* Records `me` into a pair of same-kind accesses: an entry ordered before me is
- * replaced by me; if me is parallel with both, me replaces one only when that widens
- * the pair's LCA. */
-static inline void keep_pair(struct sp_cache *c, struct access_ref *a, struct access_ref *b,
-                             struct access_ref me) {
+/* Records `me` into a pair of same-kind accesses, given whether me is parallel with
+ * each (false for an empty entry): an entry ordered before me is replaced by me; if me
+ * is parallel with both, me replaces one only when that widens the pair's LCA. */
+static inline __attribute__((always_inline)) void keep_pair_known(struct access_ref *a,
+                                                                  struct access_ref *b,
+                                                                  struct access_ref me, bool par1,
+                                                                  bool par2) {
   if (!a->node) {
     ref_store(a, me);
-    return;
-  }
-  bool par1 = parallel_with(c, *a);
-  if (!b->node) {
+  } else if (!b->node) {
     ref_store(par1 ? b : a, me);
-    return;
-  }
-  bool par2 = parallel_with(c, *b);
-  if (!par1 && !par2) {
+  } else if (!par1 && !par2) {
     ref_store(a, me);
     ref_store(b, (struct access_ref){0, 0, 0});
   } else if (!par1) {
@@ -136,6 +175,11 @@ static inline void keep_pair(struct sp_cache *c, struct access_ref *a, struct ac
     if (lca_depth(me, *a) < d12 && lca_depth(me, *b) < d12)
       ref_store(a, me);
   }
+}
+
+static inline __attribute__((always_inline)) void
+keep_pair(struct sp_cache *c, struct access_ref *a, struct access_ref *b, struct access_ref me) {
+  keep_pair_known(a, b, me, parallel_with(c, *a), parallel_with(c, *b));
 }
 
 #endif

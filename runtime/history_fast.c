@@ -31,7 +31,7 @@ void fast_access(struct history_slot *h, uintptr_t addr, unsigned nbytes,
 }
 
 /* The same strand made this very access before (in the same iteration), or, for a
- * read, the two read entries already cover it (reads_cover) and the write slot holds
+ * read, the two read entries already cover it (reads_seen) and the write slot holds
  * nothing parallel with it. A writer racing with this check compares itself with
  * those reads. */
 bool fast_already_recorded(const struct history_slot *h, const struct access_now *now,
@@ -41,10 +41,9 @@ bool fast_already_recorded(const struct history_slot *h, const struct access_now
     return ref_holds(&h->w, me);
   /* A read kept in either read slot: two threads reading one shared value each find
    * themselves there and never write the line. */
-  if (ref_holds(&h->r1, me) || ref_holds(&h->r2, me))
-    return true;
-  if (!reads_cover(c, &h->r1, &h->r2, me))
-    return false;
+  enum read_seen seen = reads_seen(c, &h->r1, &h->r2, me, false);
+  if (seen != READ_COVERED)
+    return seen == READ_HELD;
   struct access_ref w = ref_load(&h->w);
   return !w.node || !conflicts(c, now, w);
 }

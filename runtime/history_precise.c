@@ -1,11 +1,11 @@
 #include "history_precise.h"
 
-#include "history_common.h"
 #include "detection.h"
+#include "history_common.h"
 #include "log.h"
 #include "reserve.h"
-#include "tls.h"
 #include "shadow.h"
+#include "tls.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -24,9 +24,9 @@ struct precise_entry {
 };
 #define ENTRY_EXPANDED 1u
 
-/* The slot's head: the first pooled entry's index + 1, and in its top bit whether the
- * empty lockset's family is expanded (lazy_entries below). */
-#define HEAD_EXPANDED 0x80000000u
+/* The slot's head: the first pooled entry's index + 1, and in its top bit
+ * (HEAD_EXPANDED, history_precise.h) whether the empty lockset's family is expanded
+ * (lazy_entries below). */
 #define HEAD_FIRST(head) ((head) & ~HEAD_EXPANDED)
 _Static_assert(sizeof(struct precise_entry) == PRECISE_ENTRY_BYTES, "entry size");
 
@@ -169,11 +169,11 @@ static void check_entries(struct history_slot *slot, uintptr_t addr, unsigned nb
  * when the thread's strand changes. */
 struct owner_path {
   node_id strand;
-  uint32_t gen;      /* node ids are reused after a reset */
-  unsigned deepest;  /* depth of the deepest owner + 1 */
-  unsigned cap;      /* room in at[] and found[] */
-  node_id *at;       /* at[d]: the owner of depth d, or 0 */
-  uint32_t *found;   /* per access: found[d], the entry of at[d] in the slot's list */
+  uint32_t gen;     /* node ids are reused after a reset */
+  unsigned deepest; /* depth of the deepest owner + 1 */
+  unsigned cap;     /* room in at[] and found[] */
+  node_id *at;      /* at[d]: the owner of depth d, or 0 */
+  uint32_t *found;  /* per access: found[d], the entry of at[d] in the slot's list */
 };
 static OMPR_TLS struct owner_path t_path;
 
@@ -231,17 +231,18 @@ INLINE void refresh_path(struct owner_path *p, node_id strand) {
 }
 
 /* Whether the entry x of the access's lockset, whose owner is the strand's only one
- * (the root), already holds this access or covers it (lock-free; false: don't know). */
-INLINE bool refs_cover(struct refs x, const struct access_now *now, struct sp_cache *c) {
+ * (the root), already holds this access or covers it (lock-free; false: don't know).
+ * held_only: only an entry that is this very access counts. */
+INLINE bool refs_cover(struct refs x, const struct access_now *now, struct sp_cache *c,
+                       bool held_only) {
   struct access_ref me = ref_of(now);
   if (now->is_write)
     return ref_holds(x.w1, me) || ref_holds(x.w2, me);
-  if (ref_holds(x.r1, me) || ref_holds(x.r2, me))
-    return true;
-  /* The two reads cover this one (reads_cover); the writes must still not race with
+  enum read_seen seen = reads_seen(c, x.r1, x.r2, me, held_only);
+  if (seen != READ_COVERED)
+    return seen == READ_HELD;
+  /* The two reads cover this one (reads_seen); the writes must still not race with
    * it: they cannot when a lock is held (the entry has our lockset). */
-  if (!reads_cover(c, x.r1, x.r2, me))
-    return false;
   if (now->lockset)
     return true;
   struct access_ref w1 = ref_load(x.w1), w2 = ref_load(x.w2);
@@ -393,12 +394,7 @@ static bool expand(struct history_slot *slot, lockset_id lockset, struct family 
 /* Whether a lazy family's root entry already holds the access (and, while no ST-node
  * exists, whether its reads cover it as in fast mode). Lock-free. */
 INLINE bool lazy_covers(struct refs x, const struct access_now *now, struct sp_cache *c) {
-  if (!ospg_has_st_nodes())
-    return refs_cover(x, now, c);
-  struct access_ref me = ref_of(now);
-  if (now->is_write)
-    return ref_holds(x.w1, me) || ref_holds(x.w2, me);
-  return ref_holds(x.r1, me) || ref_holds(x.r2, me);
+  return refs_cover(x, now, c, ospg_has_st_nodes());
 }
 
 /* Whether the slot's last update (its own ref `holder`, as precise_access returned it)
@@ -436,10 +432,10 @@ bool precise_already_recorded(struct history_slot *slot, unsigned last_update,
   if (p->deepest != 1)
     return false;
   if (!x)
-    return !now->lockset && refs_cover(slot_refs(slot), now, c);
+    return !now->lockset && refs_cover(slot_refs(slot), now, c, false);
   if (!lone || slot->w.node || slot->r1.node)
     return false;
-  return refs_cover(entry_refs(x), now, c);
+  return refs_cover(entry_refs(x), now, c, false);
 }
 
 /* Which of the slot's own refs holds the access (called with the cell locked). */
@@ -490,9 +486,52 @@ static unsigned record_in_owners(struct history_slot *slot, const struct access_
   return now->lockset ? 0 : holder_of(slot, now);
 }
 
+/* Notes a race with one of the slot's own refs when it conflicts; `par`: whether it is
+ * parallel with the access (parallel_with, already asked). */
+INLINE void note_own(struct seen_races *seen, const struct access_ref *prev, bool par,
+                     bool prev_is_write, uintptr_t addr, unsigned nbytes,
+                     const struct access_now *now, struct race_found *out, unsigned *n) {
+  if (par && !((now->site & ACCESS_ATOMIC) && (prev->site & ACCESS_ATOMIC)))
+    note_once(seen->ref, &seen->n, out, n, addr, nbytes, *prev, prev_is_write, 0);
+}
+
+/* precise_access for the empty lockset's family while it is lazy (the common case:
+ * no lock held): the same checks and update, in the same order, asking isParallel
+ * once per own ref instead of once in the check, once in drops_unordered and once in
+ * keep_pair (the answers are memoised per strand anyway: this saves the lookups). */
+static unsigned lazy_own_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
+                                const struct access_now *now, struct sp_cache *c,
+                                struct race_found *out, unsigned *n) {
+  struct seen_races seen;
+  seen.n = 0;
+  bool pw1 = parallel_with(c, slot->w), pw2 = parallel_with(c, slot->w2);
+  bool pr1 = parallel_with(c, slot->r1), pr2 = parallel_with(c, slot->r2);
+  note_own(&seen, &slot->w, pw1, true, addr, nbytes, now, out, n);
+  note_own(&seen, &slot->w2, pw2, true, addr, nbytes, now, out, n);
+  if (now->is_write) {
+    note_own(&seen, &slot->r1, pr1, false, addr, nbytes, now, out, n);
+    note_own(&seen, &slot->r2, pr2, false, addr, nbytes, now, out, n);
+  }
+  /* Other locksets' entries: all disjoint with the empty one (check_entries). */
+  for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next)
+    check_refs(entry_refs(entry(e)), entry(e)->lockset, &seen, addr, nbytes, now, c, out, n);
+  struct access_ref *a = now->is_write ? &slot->w : &slot->r1;
+  struct access_ref *b = now->is_write ? &slot->w2 : &slot->r2;
+  bool p1 = now->is_write ? pw1 : pr1, p2 = now->is_write ? pw2 : pr2;
+  if (a->node && b->node && p1 && p2 && ospg_has_st_nodes()) { /* drops_unordered */
+    if (!expand(slot, 0, (struct family){slot_refs(slot), &slot->head, HEAD_EXPANDED}))
+      return 0;
+    return record_in_owners(slot, now, c);
+  }
+  keep_pair_known(a, b, ref_of(now), p1, p2);
+  return 0; /* no holder: precise_already_recorded covers a lazy family */
+}
+
 unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
                         const struct access_now *now, struct sp_cache *c, struct race_found *out,
                         unsigned *n) {
+  if (!now->lockset && !(slot->head & HEAD_EXPANDED))
+    return lazy_own_access(slot, addr, nbytes, now, c, out, n);
   check_entries(slot, addr, nbytes, now, c, out, n);
   struct family f;
   if (!family_of(slot, now->lockset, &f))

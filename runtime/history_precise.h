@@ -21,6 +21,7 @@
 #define OMPRACER_HISTORY_PRECISE_H
 
 #include "access.h"
+#include "history_common.h"
 #include "sp_query.h"
 
 int precise_init(uint64_t max_entries);
@@ -29,8 +30,8 @@ void precise_reset(void);
  * slot's own refs (PRECISE_HOLDER_*) now holds the access when its family is expanded,
  * it had no lock and every entry of its owners was updated; 0 otherwise. */
 unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
-                    const struct access_now *now, struct sp_cache *c, struct race_found *out,
-                    unsigned *n);
+                        const struct access_now *now, struct sp_cache *c, struct race_found *out,
+                        unsigned *n);
 /* Whether this strand already made this very access to the slot, or (lazy families)
  * it is covered as in fast mode: a lock-free check of the common cases; false means
  * "don't know". last_update: what precise_access returned for the slot's last update
@@ -38,6 +39,30 @@ unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbyt
 bool precise_already_recorded(struct history_slot *slot, unsigned last_update,
                               const struct access_now *now, struct sp_cache *c);
 enum { PRECISE_HOLDER_W1 = 1, PRECISE_HOLDER_W2, PRECISE_HOLDER_R1, PRECISE_HOLDER_R2 };
+/* A slot's head: in its top bit, whether the empty lockset's family is expanded. */
+#define HEAD_EXPANDED 0x80000000u
+
+/* precise_already_recorded where most accesses end, inlined into the access path: the
+ * empty lockset's family while it is lazy (its root entry, the slot's own refs, is the
+ * whole family: history_precise.c, "Lazy entries"). The slot's own entry already holds
+ * the access; or, while no ST-node exists (Algorithm 1 then answers as Algorithm 18),
+ * its reads cover this read as in fast mode (reads_seen) and neither write races with
+ * it. Returns -1 when the access is not of a lazy empty-lockset family (then ask
+ * precise_already_recorded), else whether it is recorded. Lock-free. */
+static inline __attribute__((always_inline)) int
+precise_lazy_recorded(const struct history_slot *slot, const struct access_now *now,
+                      struct sp_cache *c) {
+  if (now->lockset || (__atomic_load_n(&slot->head, __ATOMIC_RELAXED) & HEAD_EXPANDED))
+    return -1;
+  struct access_ref me = ref_of(now);
+  if (now->is_write)
+    return ref_holds(&slot->w, me) || ref_holds(&slot->w2, me);
+  enum read_seen seen = reads_seen(c, &slot->r1, &slot->r2, me, ospg_has_st_nodes());
+  if (seen != READ_COVERED)
+    return seen == READ_HELD;
+  struct access_ref w1 = ref_load(&slot->w), w2 = ref_load(&slot->w2);
+  return !(w1.node && conflicts(c, now, w1)) && !(w2.node && conflicts(c, now, w2));
+}
 /* Pooled entries taken from the pool so far (entries reused from freed memory are not
  * counted again): how much Algorithm 20 beyond the slots' own entries cost. */
 uint64_t precise_entries_taken(void);

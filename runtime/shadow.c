@@ -10,17 +10,17 @@
 #define TOP_SLOTS ((size_t)1 << (SHADOW_ADDR_BITS - SHADOW_LEAF_BITS))
 #define LEAF_BYTES (((size_t)1 << SHADOW_LEAF_BITS) / SHADOW_GRANULE * SHADOW_CELL_BYTES)
 
-static _Atomic(char *) *g_top;
+_Atomic(char *) *g_shadow_top;
 static _Atomic uint64_t g_leaves;
 static uint64_t g_max_leaves;
 static uint64_t g_limit_mb;
 static atomic_bool g_exhausted;
 
 int shadow_init(uint64_t limit_mb) {
-  void *p = reserve_zeroed(TOP_SLOTS * sizeof(*g_top));
+  void *p = reserve_zeroed(TOP_SLOTS * sizeof(*g_shadow_top));
   if (p == NULL)
     return -1;
-  g_top = p;
+  g_shadow_top = p;
   g_limit_mb = limit_mb;
   g_max_leaves = (limit_mb << 20) / LEAF_BYTES;
   if (g_max_leaves == 0)
@@ -54,7 +54,7 @@ static char *new_leaf(size_t slot) {
     return NULL;
   }
   char *expected = NULL;
-  if (!atomic_compare_exchange_strong(&g_top[slot], &expected, leaf)) {
+  if (!atomic_compare_exchange_strong(&g_shadow_top[slot], &expected, leaf)) {
     munmap(leaf, LEAF_BYTES);
     atomic_fetch_sub(&g_leaves, 1);
     return expected;
@@ -62,28 +62,26 @@ static char *new_leaf(size_t slot) {
   return leaf;
 }
 
-void *shadow_cell(uintptr_t addr) {
+void *shadow_cell_slow(uintptr_t addr) {
   if (addr >> SHADOW_ADDR_BITS)
     return NULL;
   size_t slot = addr >> SHADOW_LEAF_BITS;
-  char *leaf = atomic_load_explicit(&g_top[slot], memory_order_acquire);
-  if (__builtin_expect(!leaf, 0)) {
+  char *leaf = atomic_load_explicit(&g_shadow_top[slot], memory_order_acquire);
+  if (!leaf) {
     if (shadow_exhausted())
       return NULL;
     leaf = new_leaf(slot);
     if (!leaf)
       return NULL;
   }
-  size_t offset = addr & (((uintptr_t)1 << SHADOW_LEAF_BITS) - 1);
-  return leaf + offset / SHADOW_GRANULE * SHADOW_CELL_BYTES;
+  return shadow_cell_in(leaf, addr);
 }
 
 void *shadow_cell_if_mapped(uintptr_t addr) {
   if (addr >> SHADOW_ADDR_BITS)
     return NULL;
-  char *leaf = atomic_load_explicit(&g_top[addr >> SHADOW_LEAF_BITS], memory_order_acquire);
+  char *leaf = atomic_load_explicit(&g_shadow_top[addr >> SHADOW_LEAF_BITS], memory_order_acquire);
   if (!leaf)
     return NULL;
-  size_t offset = addr & (((uintptr_t)1 << SHADOW_LEAF_BITS) - 1);
-  return leaf + offset / SHADOW_GRANULE * SHADOW_CELL_BYTES;
+  return shadow_cell_in(leaf, addr);
 }

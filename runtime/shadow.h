@@ -10,6 +10,7 @@
 #ifndef OMPRACER_SHADOW_H
 #define OMPRACER_SHADOW_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -23,7 +24,7 @@ int shadow_init(uint64_t limit_mb);
 /* The cell of the granule holding addr; the cells of a leaf are contiguous, so the
  * next granule's cell follows while shadow_leaf_room() allows. NULL when the address
  * is outside the shadowed space or the shadow is out of room. */
-void *shadow_cell(uintptr_t addr);
+static inline void *shadow_cell(uintptr_t addr);
 /* Like shadow_cell, but never maps a leaf: NULL where no history was ever kept. */
 void *shadow_cell_if_mapped(uintptr_t addr);
 bool shadow_exhausted(void);
@@ -33,6 +34,23 @@ void shadow_out_of_room(const char *why);
 /* Bytes of application memory from addr to the end of its leaf. */
 static inline size_t shadow_leaf_room(uintptr_t addr) {
   return ((uintptr_t)1 << SHADOW_LEAF_BITS) - (addr & (((uintptr_t)1 << SHADOW_LEAF_BITS) - 1));
+}
+
+/* Implementation detail of the inline lookup (every access makes one). */
+extern _Atomic(char *) *g_shadow_top;
+void *shadow_cell_slow(uintptr_t addr); /* maps the leaf, or says why not */
+static inline void *shadow_cell_in(char *leaf, uintptr_t addr) {
+  size_t offset = addr & (((uintptr_t)1 << SHADOW_LEAF_BITS) - 1);
+  return leaf + offset / SHADOW_GRANULE * SHADOW_CELL_BYTES;
+}
+static inline void *shadow_cell(uintptr_t addr) {
+  if (__builtin_expect(!(addr >> SHADOW_ADDR_BITS), 1)) {
+    char *leaf =
+        atomic_load_explicit(&g_shadow_top[addr >> SHADOW_LEAF_BITS], memory_order_acquire);
+    if (__builtin_expect(leaf != NULL, 1))
+      return shadow_cell_in(leaf, addr);
+  }
+  return shadow_cell_slow(addr);
 }
 
 #endif

@@ -45,6 +45,11 @@ struct sp_cache {
   uint32_t tag0;   /* its first tag: cur's smaller tags are earlier loops' */
   node_id key[SP_CACHE_SLOTS];
   bool parallel[SP_CACHE_SLOTS];
+  /* Depth of LCA(cur, key) + 1, 0 until asked for (lca_depth_with). */
+  uint32_t lca_depth1[SP_CACHE_SLOTS];
+  /* The last pair of other strands whose LCA depth was asked for (lca_depth_of_pair). */
+  node_id pair_x, pair_y;
+  unsigned pair_depth;
 };
 void sp_cache_reset(struct sp_cache *c, node_id cur);
 
@@ -67,8 +72,32 @@ static inline bool parallel_with(struct sp_cache *c, struct access_ref prev) {
   if (c->key[slot] != prev.node) {
     c->key[slot] = prev.node;
     c->parallel[slot] = sp_is_parallel(c->cur, prev.node);
+    c->lca_depth1[slot] = 0;
   }
   return c->parallel[slot];
+}
+
+/* Depth of LCA(running strand, x) for a strand x other than the running one, memoised
+ * with isParallel (parallel_with(c, x) must have been asked first: it owns the slot).
+ * Nodes never move in the OSPG, so the answer never changes while c->cur runs. */
+static inline unsigned lca_depth_with(struct sp_cache *c, node_id x) {
+  unsigned slot = x & (SP_CACHE_SLOTS - 1);
+  if (__builtin_expect(c->key[slot] != x, 0))
+    return ospg_node(sp_lca(c->cur, x))->depth;
+  if (!c->lca_depth1[slot])
+    c->lca_depth1[slot] = (ospg_node(sp_lca(c->cur, x))->depth + 1u);
+  return c->lca_depth1[slot] - 1u;
+}
+
+/* Depth of LCA(x, y) of two strands other than the running one; the last pair asked
+ * is memoised (a location read by many strands keeps one pair for a long time). */
+static inline unsigned lca_depth_of_pair(struct sp_cache *c, node_id x, node_id y) {
+  if (c->pair_x != x || c->pair_y != y) {
+    c->pair_x = x;
+    c->pair_y = y;
+    c->pair_depth = ospg_node(sp_lca(x, y))->depth;
+  }
+  return c->pair_depth;
 }
 
 #endif
