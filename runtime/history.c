@@ -6,6 +6,8 @@
 #include "history_precise.h"
 #include "options.h"
 
+#include <string.h>
+
 int history_init(uint64_t shadow_limit_mb) {
   uint64_t quarter = (shadow_limit_mb << 20) / 4;
   return cells_init(quarter / sizeof(struct split_bytes)) ||
@@ -30,7 +32,8 @@ struct walk {
 /* Whether a lock-free look shows that the access, covering the whole granule, is
  * recorded there already (the mode's test; false: don't know). Inlined: most accesses
  * of a loop end here. */
-static inline bool granule_recorded(struct granule_cell *g, const struct walk *w) {
+static inline __attribute__((always_inline)) bool granule_recorded(struct granule_cell *g,
+                                                                   const struct walk *w) {
   if (!cell_whole_current(g, w->gen))
     return false;
   if (w->precise) {
@@ -56,32 +59,85 @@ static inline bool first_whole(struct history_slot *slot, const struct walk *w) 
   return true;
 }
 
-/* The access's bytes [lo, hi) of one granule, under the cell's lock: out of line, so
- * that the loop over granules keeps a small frame when nothing is to be updated. */
-static __attribute__((noinline)) void update_granule(struct granule_cell *g, uintptr_t granule,
-                                                     unsigned lo, unsigned hi, struct walk *w) {
-  bool whole = lo == 0 && hi == SHADOW_GRANULE, fresh;
-  uint32_t split = cell_lock_fresh(g, w->gen, &fresh);
-  if (!split && whole) {
+/* The access's bytes [lo, hi) of one granule whose cell this thread has locked (split:
+ * its split field, fresh: whether cell_lock_fresh emptied it). Returns the split field
+ * to unlock with. */
+static inline uint32_t update_locked(struct granule_cell *g, uintptr_t granule, unsigned lo,
+                                     unsigned hi, uint32_t split, bool fresh, struct walk *w) {
+  if (!split && lo == 0 && hi == SHADOW_GRANULE) {
     if (fresh && first_whole(&g->whole, w))
-      ;
-    else if (w->precise)
+      return split;
+    if (w->precise)
       __atomic_store_n(
           &g->last_update,
           precise_access(&g->whole, granule, SHADOW_GRANULE, w->now, w->cache, w->out, &w->n),
           __ATOMIC_RELAXED);
     else
       fast_access(&g->whole, granule, SHADOW_GRANULE, w->now, w->cache, w->out, &w->n);
-  } else {
-    struct split_bytes *s = cell_split(g, &split, w->precise ? precise_copy : fast_copy);
-    for (unsigned b = lo; s && b < hi; b++) {
-      if (w->precise)
-        precise_access(&s->byte[b], granule + b, 1, w->now, w->cache, w->out, &w->n);
-      else
-        fast_access(&s->byte[b], granule + b, 1, w->now, w->cache, w->out, &w->n);
-    }
+    return split;
   }
-  cell_unlock(g, split);
+  struct split_bytes *s = cell_split(g, &split, w->precise ? precise_copy : fast_copy);
+  for (unsigned b = lo; s && b < hi; b++) {
+    if (w->precise)
+      precise_access(&s->byte[b], granule + b, 1, w->now, w->cache, w->out, &w->n);
+    else
+      fast_access(&s->byte[b], granule + b, 1, w->now, w->cache, w->out, &w->n);
+  }
+  return split;
+}
+
+/* The access's bytes [lo, hi) of one granule, under the cell's lock: out of line, so
+ * that the loop over granules keeps a small frame when nothing is to be updated. */
+static __attribute__((noinline)) void update_granule(struct granule_cell *g, uintptr_t granule,
+                                                     unsigned lo, unsigned hi, struct walk *w) {
+  bool fresh;
+  uint32_t split = cell_lock_fresh(g, w->gen, &fresh);
+  cell_unlock(g, update_locked(g, granule, lo, hi, split, fresh, w));
+}
+
+/* Whether two locked, unsplit cells hold the same history (no pooled entries: those
+ * are each slot's own). */
+static inline bool same_history(const struct granule_cell *a, const struct granule_cell *b) {
+  return !a->whole.head && !b->whole.head && a->last_update == b->last_update &&
+         memcmp(&a->whole, &b->whole, sizeof a->whole) == 0;
+}
+
+/* Gives a locked cell the history of another (same_history's kind: no pooled entries),
+ * storing each changed ref as ref_store does for lock-free readers. */
+static inline void copy_history(struct granule_cell *to, const struct granule_cell *from) {
+  const struct access_ref *src[4] = {&from->whole.w, &from->whole.r1, &from->whole.r2,
+                                     &from->whole.w2};
+  struct access_ref *dst[4] = {&to->whole.w, &to->whole.r1, &to->whole.r2, &to->whole.w2};
+  for (unsigned k = 0; k < 4; k++)
+    if (memcmp(dst[k], src[k], sizeof *src[k]) != 0)
+      ref_store(dst[k], *src[k]);
+  __atomic_store_n(&to->last_update, from->last_update, __ATOMIC_RELAXED);
+}
+
+/* Two consecutive granules that the access covers whole and that both need the lock
+ * (an 8-byte access: a double, a pointer). Both cells are locked (in address order, as
+ * every walk locks: no deadlock). When they hold the same history, the update of the
+ * second is the update of the first: the algorithm is a function of the slot, the
+ * access and isParallel's answers (which the locks keep from changing between the two
+ * for this pair of cells: the second is updated as if at the same instant, a schedule
+ * the locks allow). So the first is updated and, when it found no race and made no
+ * pooled entry, its history is copied into the second (no race there either); else
+ * the second gets its own update, as before. Saves the second run of the algorithm. */
+static __attribute__((noinline)) void update_pair(struct granule_cell *g, uintptr_t granule,
+                                                  struct walk *w) {
+  bool fresh0, fresh1;
+  uint32_t split0 = cell_lock_fresh(g, w->gen, &fresh0);
+  uint32_t split1 = cell_lock_fresh(g + 1, w->gen, &fresh1);
+  /* Two fresh cells: each takes first_whole's few stores (cheaper than comparing). */
+  bool same = !fresh0 && !fresh1 && !split0 && !split1 && same_history(g, g + 1);
+  unsigned races_before = w->n;
+  split0 = update_locked(g, granule, 0, SHADOW_GRANULE, split0, fresh0, w);
+  if (same && w->n == races_before && !split0 && !g->whole.head)
+    copy_history(g + 1, g);
+  else
+    split1 = update_locked(g + 1, granule + SHADOW_GRANULE, 0, SHADOW_GRANULE, split1, fresh1, w);
+  cell_unlock(g + 1, split1);
+  cell_unlock(g, split0);
 }
 
 unsigned history_access(uintptr_t addr, size_t size, const struct access_now *now,
@@ -99,8 +155,16 @@ unsigned history_access(uintptr_t addr, size_t size, const struct access_now *no
       stop = end;
     for (; granule < stop; granule += SHADOW_GRANULE, g++) {
       if (granule >= addr && granule + SHADOW_GRANULE <= end) {
-        if (!granule_recorded(g, &w))
-          update_granule(g, granule, 0, SHADOW_GRANULE, &w);
+        if (granule_recorded(g, &w))
+          continue;
+        /* The next granule too, whole, in this leaf, not recorded: update both. */
+        if (granule + 2 * SHADOW_GRANULE <= stop && !granule_recorded(g + 1, &w)) {
+          update_pair(g, granule, &w);
+          granule += SHADOW_GRANULE;
+          g++;
+          continue;
+        }
+        update_granule(g, granule, 0, SHADOW_GRANULE, &w);
         continue;
       }
       unsigned lo = addr > granule ? (unsigned)(addr - granule) : 0;

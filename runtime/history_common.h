@@ -145,20 +145,24 @@ static inline void note_race(struct race_found *out, unsigned *n, uintptr_t addr
 }
 
 /* Depth of the least common ancestor of two entries; two iterations of one strand
- * meet just below it (the iterations form an implicit P-level under the strand). */
-static inline unsigned lca_depth(struct access_ref x, struct access_ref y) {
+ * meet just below it (the iterations form an implicit P-level under the strand).
+ * Memoised in the running strand's cache (LCAs never change). */
+static inline unsigned lca_depth(struct sp_cache *c, struct access_ref x, struct access_ref y) {
   if (x.node == y.node)
     return ospg_node(x.node)->depth + 1u;
-  return ospg_node(sp_lca(x.node, y.node))->depth;
+  if (x.node == c->cur)
+    return lca_depth_with(c, y.node);
+  if (y.node == c->cur)
+    return lca_depth_with(c, x.node);
+  return lca_depth_of_pair(c, x.node, y.node);
 }
 
 /* Records `me` into a pair of same-kind accesses, given whether me is parallel with
  * each (false for an empty entry): an entry ordered before me is replaced by me; if me
  * is parallel with both, me replaces one only when that widens the pair's LCA. */
-static inline __attribute__((always_inline)) void keep_pair_known(struct access_ref *a,
-                                                                  struct access_ref *b,
-                                                                  struct access_ref me, bool par1,
-                                                                  bool par2) {
+static inline __attribute__((always_inline)) void
+keep_pair_known(struct sp_cache *c, struct access_ref *a, struct access_ref *b,
+                struct access_ref me, bool par1, bool par2) {
   if (!a->node) {
     ref_store(a, me);
   } else if (!b->node) {
@@ -171,15 +175,15 @@ static inline __attribute__((always_inline)) void keep_pair_known(struct access_
   } else if (!par2) {
     ref_store(b, me);
   } else {
-    unsigned d12 = lca_depth(*a, *b);
-    if (lca_depth(me, *a) < d12 && lca_depth(me, *b) < d12)
+    unsigned d12 = lca_depth(c, *a, *b);
+    if (lca_depth(c, me, *a) < d12 && lca_depth(c, me, *b) < d12)
       ref_store(a, me);
   }
 }
 
 static inline __attribute__((always_inline)) void
 keep_pair(struct sp_cache *c, struct access_ref *a, struct access_ref *b, struct access_ref me) {
-  keep_pair_known(a, b, me, parallel_with(c, *a), parallel_with(c, *b));
+  keep_pair_known(c, a, b, me, parallel_with(c, *a), parallel_with(c, *b));
 }
 
 #endif

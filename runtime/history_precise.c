@@ -523,7 +523,7 @@ static unsigned lazy_own_access(struct history_slot *slot, uintptr_t addr, unsig
       return 0;
     return record_in_owners(slot, now, c);
   }
-  keep_pair_known(a, b, ref_of(now), p1, p2);
+  keep_pair_known(c, a, b, ref_of(now), p1, p2);
   return 0; /* no holder: precise_already_recorded covers a lazy family */
 }
 

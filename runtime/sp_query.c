@@ -59,7 +59,7 @@ void sp_cache_reset(struct sp_cache *c, node_id cur) {
   c->window = 0;
   c->tag0 = 1;
   memset(c->key, 0, sizeof c->key);
-  c->pair_x = c->pair_y = 0;
+  memset(c->pair_x, 0, sizeof c->pair_x);
 }
 
 /* Finds the LCA's children on the paths to a and b, left one first. Returns false

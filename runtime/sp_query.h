@@ -36,20 +36,26 @@ node_id sp_past_groups(node_id right, node_id b);
 
 /* Memoised isParallel(cur, x) for the strand that is running on this thread: most
  * accesses of a strand meet the same few earlier strands, so most queries hit. Must be
- * reset (sp_cache_reset) whenever the thread's current strand changes. */
-#define SP_CACHE_SLOTS 64
+ * reset (sp_cache_reset) whenever the thread's current strand changes. Two ways per
+ * set (the most recently used first): two strands whose ids share a set, met in
+ * turn (two tasks' reads kept in one location's entries), would otherwise evict each
+ * other on every access, and a miss can cost a search of the dependence edges. */
+#define SP_CACHE_SLOTS 64 /* sets; each has SP_CACHE_WAYS ways */
+#define SP_CACHE_WAYS 2
+#define SP_CACHE_PAIRS 16
 struct sp_cache {
   node_id cur;
   uint32_t iter;   /* the running iteration of cur's tagged loop; 0: none */
   uint32_t window; /* that loop's safelen; 0: every two iterations are parallel */
   uint32_t tag0;   /* its first tag: cur's smaller tags are earlier loops' */
-  node_id key[SP_CACHE_SLOTS];
-  bool parallel[SP_CACHE_SLOTS];
+  /* Way w of set s at [w * SP_CACHE_SLOTS + s]. */
+  node_id key[SP_CACHE_WAYS * SP_CACHE_SLOTS];
+  bool parallel[SP_CACHE_WAYS * SP_CACHE_SLOTS];
   /* Depth of LCA(cur, key) + 1, 0 until asked for (lca_depth_with). */
-  uint32_t lca_depth1[SP_CACHE_SLOTS];
-  /* The last pair of other strands whose LCA depth was asked for (lca_depth_of_pair). */
-  node_id pair_x, pair_y;
-  unsigned pair_depth;
+  uint32_t lca_depth1[SP_CACHE_WAYS * SP_CACHE_SLOTS];
+  /* LCA depths of pairs of other strands (lca_depth_of_pair), direct-mapped. */
+  node_id pair_x[SP_CACHE_PAIRS], pair_y[SP_CACHE_PAIRS];
+  unsigned pair_depth[SP_CACHE_PAIRS];
 };
 void sp_cache_reset(struct sp_cache *c, node_id cur);
 
@@ -61,6 +67,28 @@ static inline bool iterations_parallel(uint32_t a, uint32_t b, uint32_t window) 
   return !window || (a > b ? a - b : b - a) < window;
 }
 
+/* A miss in the first way of x's set: takes x from the second way, or asks the OSPG;
+ * either way x ends in the first way and the first way's strand in the second. */
+static inline bool sp_cache_fill(struct sp_cache *c, node_id x) {
+  unsigned first = x & (SP_CACHE_SLOTS - 1), second = first + SP_CACHE_SLOTS;
+  bool par;
+  uint32_t depth1;
+  if (c->key[second] == x) {
+    par = c->parallel[second];
+    depth1 = c->lca_depth1[second];
+  } else {
+    par = sp_is_parallel(c->cur, x);
+    depth1 = 0;
+  }
+  c->key[second] = c->key[first];
+  c->parallel[second] = c->parallel[first];
+  c->lca_depth1[second] = c->lca_depth1[first];
+  c->key[first] = x;
+  c->parallel[first] = par;
+  c->lca_depth1[first] = depth1;
+  return par;
+}
+
 /* isParallel(running access, prev): within the running strand only iteration tags can
  * make two accesses parallel; otherwise the OSPG decides (memoised per strand). */
 static inline bool parallel_with(struct sp_cache *c, struct access_ref prev) {
@@ -69,35 +97,33 @@ static inline bool parallel_with(struct sp_cache *c, struct access_ref prev) {
   if (prev.node == c->cur)
     return prev.iter >= c->tag0 && iterations_parallel(c->iter, prev.iter, c->window);
   unsigned slot = prev.node & (SP_CACHE_SLOTS - 1);
-  if (c->key[slot] != prev.node) {
-    c->key[slot] = prev.node;
-    c->parallel[slot] = sp_is_parallel(c->cur, prev.node);
-    c->lca_depth1[slot] = 0;
-  }
-  return c->parallel[slot];
+  if (__builtin_expect(c->key[slot] == prev.node, 1))
+    return c->parallel[slot];
+  return sp_cache_fill(c, prev.node);
 }
 
 /* Depth of LCA(running strand, x) for a strand x other than the running one, memoised
- * with isParallel (parallel_with(c, x) must have been asked first: it owns the slot).
- * Nodes never move in the OSPG, so the answer never changes while c->cur runs. */
+ * with isParallel (asked right after parallel_with(c, x), which put x first in its
+ * set). Nodes never move in the OSPG, so the answer never changes while c->cur runs. */
 static inline unsigned lca_depth_with(struct sp_cache *c, node_id x) {
   unsigned slot = x & (SP_CACHE_SLOTS - 1);
   if (__builtin_expect(c->key[slot] != x, 0))
     return ospg_node(sp_lca(c->cur, x))->depth;
   if (!c->lca_depth1[slot])
-    c->lca_depth1[slot] = (ospg_node(sp_lca(c->cur, x))->depth + 1u);
+    c->lca_depth1[slot] = ospg_node(sp_lca(c->cur, x))->depth + 1u;
   return c->lca_depth1[slot] - 1u;
 }
 
-/* Depth of LCA(x, y) of two strands other than the running one; the last pair asked
- * is memoised (a location read by many strands keeps one pair for a long time). */
+/* Depth of LCA(x, y) of two strands (memoised: a location read by many strands keeps
+ * one pair for a long time, and each entry of a location has its own pair). */
 static inline unsigned lca_depth_of_pair(struct sp_cache *c, node_id x, node_id y) {
-  if (c->pair_x != x || c->pair_y != y) {
-    c->pair_x = x;
-    c->pair_y = y;
-    c->pair_depth = ospg_node(sp_lca(x, y))->depth;
+  unsigned k = (x * 31u + y) & (SP_CACHE_PAIRS - 1);
+  if (c->pair_x[k] != x || c->pair_y[k] != y) {
+    c->pair_x[k] = x;
+    c->pair_y[k] = y;
+    c->pair_depth[k] = ospg_node(sp_lca(x, y))->depth;
   }
-  return c->pair_depth;
+  return c->pair_depth[k];
 }
 
 #endif
