@@ -96,6 +96,11 @@ others_cover(struct sp_cache *c, struct access_ref a, struct access_ref b) {
  * Entries are read as ref_load_mine/ref_load say: a torn read of another strand's
  * entry only names some node that was there (its iteration is ignored), and a writer
  * racing with this look compares itself with the entries this read is covered by.
+ * The two entries are loaded one after the other: two updates under the lock between
+ * the loads (one per entry) can show a pair that never stood together. The case where
+ * one entry is me's strand's has always taken that window; the case of two other
+ * strands takes it too (a version word per cell would close it; the cell has no room
+ * left, see design.md, Performance design, step 3). */
  * held_only: READ_HELD or READ_NEW only (callers whose algorithm cannot skip a
  * covered read). */
 static inline __attribute__((always_inline)) enum read_seen
