@@ -100,7 +100,7 @@ others_cover(struct sp_cache *c, struct access_ref a, struct access_ref b) {
  * the loads (one per entry) can show a pair that never stood together. The case where
  * one entry is me's strand's has always taken that window; the case of two other
  * strands takes it too (a version word per cell would close it; the cell has no room
- * left, see design.md, Performance design, step 3). */
+ * left, see design.md, Performance design, step 3).
  * held_only: READ_HELD or READ_NEW only (callers whose algorithm cannot skip a
  * covered read). */
 static inline __attribute__((always_inline)) enum read_seen
