@@ -60,7 +60,8 @@
 #   -O, --opt L     optimisation levels, comma-separated (default O0,O1,O2,O3)
 #   -j, --jobs N    programs checked at once (default 1)
 #   --timeout S     seconds per application run (default 300; native runs take ~1 s)
-#   --prog-timeout S  seconds per run of a suite program (default 60)
+#   --prog-timeout S  seconds per run of a suite program (default 60; our scripts/bench
+#                   kernels, benchmarks, get --timeout)
 #   --only REGEX    check only the suite programs whose name matches REGEX (grep -E)
 #   --out FILE      where to write the result (default tests/corpus-results/<date>.md)
 #   --no-write      print only
@@ -311,6 +312,8 @@ check_unit() {
   else
     prog_recipe "$suite" "$p"
     t=$timeout_prog
+    # our kernels are benchmarks (stencil.c takes no size): the application time limit
+    case "$p" in scripts/bench/*) t=$timeout_app ;; esac
   fi
   if [ "$lang" = C++ ]; then nat=$cxx_native tool=$tool_cxx; else nat=$cc_native tool=$tool_cc; fi
   for o in ${opts//,/ }; do
@@ -536,8 +539,8 @@ total=${#units[@]}
 i=0
 for u in "${units[@]}"; do
   i=$((i + 1))
-  echo "corpus.sh: [$i/$total] ${u/ /: }" >&2
   while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+  echo "corpus.sh: [$i/$total] ${u/ /: }" >&2
   # shellcheck disable=SC2086
   check_unit $u &
 done
