@@ -532,6 +532,8 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/ompracer-corpus.XXXXXX") || die "mktemp failed
 if [ "$keep" = 1 ]; then echo "corpus.sh: keeping $work" >&2; else trap 'rm -rf "$work"' EXIT; fi
 mkdir -p "$work/rows" "$work/det" "$work/u"
 date_s=$(date -u +%Y-%m-%d)
+# the commit checked, read before the run (the work tree may move on during a long one)
+commit_s="$(git -C "$repo" rev-parse --short HEAD 2>/dev/null)$(git -C "$repo" diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
 [ -n "$out" ] || out="$repo/tests/corpus-results/$date_s.md"
 start=$(date +%s)
 
@@ -564,7 +566,7 @@ for o in ${opts//,/ }; do flagsets+=("-$o" "-$o -g"); done
   echo
   echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "- machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), $(uname -sr)"
-  echo "- ompracer commit: $(git -C "$repo" rev-parse --short HEAD 2>/dev/null)$(git -C "$repo" diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
+  echo "- ompracer commit: $commit_s"
   echo "- compilers: $("$cc_native" --version | head -n 1); ompracer-clang wraps the same"
   echo "- command: \`$command_line\` (OMP_NUM_THREADS=2; timeout ${timeout_app} s per application run, ${timeout_prog} s per suite program run${OMPRACER_OPTIONS:+; OMPRACER_OPTIONS=$OMPRACER_OPTIONS})"
   echo "- targets:"
