@@ -255,8 +255,9 @@ bots_input() { # APPDIR NAME -> path
   esac
 }
 # stdout lines of BOTS that differ between runs (times, dates, load, rates, floorplan's
-# schedule-dependent node count), as scripts/bench.py masks them
-bots_mask='/[Tt][Ii][Mm][Ee]|[Dd][Aa][Tt][Ee]|[Ll]oad [Aa]vg|[Ss]peed-?up|\/sec|[Pp]erformance|^Nodes[[:space:]]*=/ s/=.*/= <masked>/; s/(0x)+[0-9a-fA-F]+/0x<addr>/g'
+# schedule-dependent node count), as scripts/bench.py masks them; concom's trace of
+# the nodes it adds, whose order is the schedule's, is dropped
+bots_mask='/[Tt][Ii][Mm][Ee]|[Dd][Aa][Tt][Ee]|[Ll]oad [Aa]vg|[Ss]peed-?up|\/[Ss][Ee][Cc]|[Pp]erformance|^Nodes[[:space:]]*=/ s/=.*/= <masked>/; s/(0x)+[0-9a-fA-F]+/0x<addr>/g; /^Adding node [0-9]+ to component [0-9]+$/d'
 drb_mask="$hex_mask; s/^[0-9]+\\.[0-9]{6}\$/<polybench time>/"
 
 # prog_recipe SUITE PROG: sets lang, srcs (absolute paths), cflags, args, mask,
