@@ -30,8 +30,8 @@
 #                   PolyBench ones with utilities/polybench.c, "-var-" ones run with 32
 #   bots=PATH       BOTS tree holding bots-*/ (omp-racer's tests/bots_bench): the 14
 #                   applications as C, sources and -D flags from each one's Makefile.par,
-#                   small inputs (alignment: the first 8 sequences of prot.20.aa), run
-#                   with -c (BOTS verifies its result)
+#                   small inputs (alignment, health and uts: smaller than BOTS's own, see
+#                   bots_input below), run with -c (BOTS verifies its result)
 #   NAME=PATH       an application checkout, built with its own build system:
 #     lulesh        LLNL/LULESH 2.0 (C++, loops), CMake: -DWITH_MPI=OFF
 #                   -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-OL [-g]"; input -s 4 -i 10
@@ -230,27 +230,36 @@ bots_args() {
     bots-fft) echo "-n 65536" ;;
     bots-fib) echo "-n 20" ;;
     bots-floorplan) echo "-f input/input.5" ;;
-    bots-health) echo "-f inputs/test.input" ;;
+    bots-health) echo "-f @health.50" ;;
     bots-knapsack) echo "-f inputs/knapsack-016.input" ;;
     bots-nqueens) echo "-n 8" ;;
     bots-sort) echo "-n 65536" ;;
     bots-sparselu-for | bots-sparselu-single) echo "-n 10 -m 10" ;;
     bots-strassen) echo "-n 128" ;;
-    bots-uts) echo "-f inputs/tiny.input" ;;
+    bots-uts) echo "-f @uts.21486" ;;
     *) return 1 ;;
   esac
 }
-# @prot.8.aa: the first 8 of the 20 sequences of input/prot.20.aa (its header line says
-# how many sequences alignment reads), made in the work directory: 28 pairs, not 190
+# Inputs made in the work directory (BOTS's smallest ones take minutes under the tool, or
+# natively on a loaded machine):
+#   @prot.8.aa   the first 8 of the 20 sequences of alignment's input/prot.20.aa (its
+#                header line says how many it reads): 28 pairs, not 190
+#   @health.50   health's inputs/test.input simulating 50 steps, not 365; BOTS does not
+#                know the results, so it prints "Verification = UNSUCCESSFUL" (natively
+#                too): the average stay it computes is compared with native's
+#   @uts.21486   a UTS binomial tree of 21486 nodes (root 2000 children, q 0.3, m 3,
+#                seed 8), not tiny.input's 30 million; its size is verified
 bots_input() { # APPDIR NAME -> path
+  local f=$work/${2#@}
   case "$2" in
-    @prot.8.aa)
-      if [ ! -f "$work/prot.8.aa" ]; then
-        sed '1s/^Number of sequences is 20/Number of sequences is 8/' "$1/input/prot.20.aa" >"$work/prot.8.aa.$$" &&
-          mv "$work/prot.8.aa.$$" "$work/prot.8.aa"
-      fi
-      echo "$work/prot.8.aa"
-      ;;
+    @*) [ -f "$f" ] || {
+      case "$2" in
+        @prot.8.aa) sed '1s/^Number of sequences is 20/Number of sequences is 8/' "$1/input/prot.20.aa" ;;
+        @health.50) echo "3 18 10 50 2 12 23 0.002 0.100 0.150 7280 343 728 5531 7160 80 26 14 5.259341" ;;
+        @uts.21486) echo "2000 0.3 3 8 1 21486 1 1" ;;
+      esac >"$f.$$" && mv "$f.$$" "$f"
+    }
+      echo "$f" ;;
     *) echo "$1/$2" ;;
   esac
 }
