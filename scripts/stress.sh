@@ -42,15 +42,9 @@ keep=0
 progs=()
 command_line="scripts/stress.sh $*"
 
-usage() {
-  sed -n '2,/^set -uo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
-  exit "${1:-0}"
-}
-die() {
-  echo "stress.sh: $*" >&2
-  exit 2
-}
-posint() { case "$1" in '' | *[!0-9]* | 0) return 1 ;; esac }
+prog=stress.sh
+# shellcheck source=lib/common.sh
+. "$repo/scripts/lib/common.sh" # usage, die, posint, site_pairs
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -105,28 +99,6 @@ if [ "$keep" = 1 ]; then
 else
   trap 'rm -rf "$work"' EXIT
 fi
-
-# The site pairs of one run's stderr, one "LOC_A <-> LOC_B" line each (the two access
-# locations of a report, in sorted order), sorted and unique. After fork() every line
-# carries a "[pid N]" tag, which is dropped.
-site_pairs() {
-  sed -E 's/^==ompracer==\[pid [0-9]+\]/==ompracer==/' "$1" | awk '
-    /^==ompracer== WARNING: data race/ { n = 0; inrep = 1; next }
-    /^==ompracer==   / && inrep && n < 2 && / at / {
-      s = $0
-      sub(/^==ompracer==   [^ ]+( [^ ]+)? at /, "", s)   # "read at", "atomic write at"
-      i = index(s, " in ")
-      if (i) s = substr(s, 1, i - 1)
-      loc[n++] = s
-      if (n == 2) {
-        if (loc[0] <= loc[1]) print loc[0] " <-> " loc[1]; else print loc[1] " <-> " loc[0]
-        inrep = 0
-      }
-      next
-    }
-    /^==ompracer== [^ ]/ { inrep = 0 }
-  ' | LC_ALL=C sort -u
-}
 
 # run_config SRC OPT THREADS: REPS runs of the built program; writes
 # $work/res/NAME.OPT.tT: "rc<TAB>signature-hash" per run, and one pairs file per
