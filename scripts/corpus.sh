@@ -257,7 +257,7 @@ bots_input() { # APPDIR NAME -> path
         @prot.8.aa) sed '1s/^Number of sequences is 20/Number of sequences is 8/' "$1/input/prot.20.aa" ;;
         @health.50) echo "3 18 10 50 2 12 23 0.002 0.100 0.150 7280 343 728 5531 7160 80 26 14 5.259341" ;;
         @uts.21486) echo "2000 0.3 3 8 1 21486 1 1" ;;
-      esac >"$f.$$" && mv "$f.$$" "$f"
+      esac >"$f.$BASHPID" && mv "$f.$BASHPID" "$f"
     }
       echo "$f" ;;
     *) echo "$1/$2" ;;
