@@ -63,10 +63,12 @@
 #   --timeout S     seconds per application run (default 300; native runs take ~1 s)
 #   --prog-timeout S  seconds per run of a suite program (default 60; our scripts/bench
 #                   kernels, benchmarks, get --timeout)
-#   --only REGEX    check only the suite programs whose name matches REGEX (grep -E)
+#   --only REGEX    check only the suite programs whose name matches REGEX (extended)
 #   --out FILE      where to write the result (default tests/corpus-results/<date>.md)
 #   --no-write      print only
 #   --keep          keep the build directory (printed)
+#   --render DIR    print (and write) the report of a run kept with --keep in DIR again,
+#                   with this script's report code; no TARGET then
 #   -h, --help      this text
 # Environment: OMPRACER_BIN (default <repo>/build/bin: run scripts/build.sh first),
 # CC_NATIVE/CXX_NATIVE (default clang-19/clang++-19), OMPRACER_OPTIONS passed through.
@@ -95,6 +97,7 @@ only=
 out=
 write=1
 keep=0
+render=
 targets=()
 command_line="scripts/corpus.sh $*"
 app_names="lulesh xsbench xsbench-tasks rsbench hpccg minife comd babelstream"
@@ -109,13 +112,19 @@ while [ $# -gt 0 ]; do
     --out) out=${2:-}; shift 2 ;;
     --no-write) write=0; shift ;;
     --keep) keep=1; shift ;;
+    --render) render=${2:-}; shift 2 ;;
     -h | --help) usage 0 ;;
     -*) echo "corpus.sh: unknown option '$1'" >&2; usage 2 ;;
     own | *=*) targets+=("$1"); shift ;;
     *) die "'$1' is neither 'own' nor NAME=PATH (suites: drb, bots; applications: ${app_names// /, }; see --help)" ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || { echo "corpus.sh: no target given" >&2; usage 2; }
+if [ -n "$render" ]; then
+  [ ${#targets[@]} -eq 0 ] || die "--render takes no target"
+  [ -f "$render/meta.sh" ] || die "--render: no meta.sh in '$render' (a directory kept with --keep)"
+else
+  [ ${#targets[@]} -gt 0 ] || { echo "corpus.sh: no target given" >&2; usage 2; }
+fi
 posint "$jobs" || die "--jobs must be a positive integer, not '$jobs'"
 posint "$timeout_app" || die "--timeout must be a positive integer, not '$timeout_app'"
 posint "$timeout_prog" || die "--prog-timeout must be a positive integer, not '$timeout_prog'"
@@ -491,6 +500,7 @@ check_unit() {
 declare -A suite_root suite_commit app_src app_commit
 units=()
 target_lines=()
+if [ -z "$render" ]; then
 commit_of() { # PATH [COMMIT]
   if [ -n "${2:-}" ]; then echo "$2"; return; fi
   git -C "$1" rev-parse HEAD 2>/dev/null || echo "unknown (not a git work tree; pass NAME=PATH@COMMIT)"
@@ -511,7 +521,7 @@ for spec in "${targets[@]}"; do
       list=$( (cd "$repo" && ls tests/integration/*.c tests/integration/*.cpp scripts/bench/*.c) | LC_ALL=C sort)
       n=0
       for p in $list; do
-        [ -z "$only" ] || echo "${p##*/}" | grep -Eq -- "$only" || continue
+        [ -z "$only" ] || [[ ${p##*/} =~ $only ]] || continue
         units+=("own $p"); n=$((n + 1))
       done
       target_lines+=("- own: $n programs of this repository (tests/integration/*.c, *.cpp; scripts/bench/*.c with small inputs: $(for k in "$repo"/scripts/bench/*.c; do a=$(kernel_args "${k##*/}"); echo -n "${k##*/}${a:+ $a}, "; done | sed 's/, $//')); stdout mask \`sed -E '$hex_mask'\`")
@@ -521,7 +531,7 @@ for spec in "${targets[@]}"; do
       suite_root[drb]=$path
       n=0
       for f in $(cd "$path/micro-benchmarks" && ls | grep -E '^DRB[0-9]+-.*-(yes|no)\.(c|cpp)$' | LC_ALL=C sort); do
-        [ -z "$only" ] || echo "$f" | grep -Eq -- "$only" || continue
+        [ -z "$only" ] || [[ $f =~ $only ]] || continue
         units+=("drb $f"); n=$((n + 1))
       done
       target_lines+=("- drb: DataRaceBench $path, commit $(commit_of "$path" "$commit"): $n micro-benchmarks (PolyBench ones with utilities/polybench.c -DPOLYBENCH_NO_FLUSH_CACHE -DPOLYBENCH_TIME, \"-var-\" ones run with 32, linked with -lm); stdout mask \`sed -E '$drb_mask'\`")
@@ -534,7 +544,7 @@ for spec in "${targets[@]}"; do
         f=$(basename "$dd")
         bots_args "$f" >/dev/null || continue
         [ -f "$dd/Makefile.par" ] || die "bots: no Makefile.par in $dd"
-        [ -z "$only" ] || echo "$f" | grep -Eq -- "$only" || continue
+        [ -z "$only" ] || [[ $f =~ $only ]] || continue
         units+=("bots $f"); n=$((n + 1))
       done
       target_lines+=("- bots: BOTS $path, commit $(commit_of "$path" "$commit"): $n applications compiled as C ($(for dd in "$path"/bots-*/; do f=$(basename "$dd"); a=$(bots_args "$f") || continue; echo -n "${f#bots-} \`-c $a\`, "; done | sed 's/, $//')); stdout mask \`sed -E '$bots_mask'\`")
@@ -552,11 +562,19 @@ for spec in "${targets[@]}"; do
   esac
 done
 [ ${#units[@]} -gt 0 ] || die "nothing to check (--only '$only' matches no program)"
+fi
 
+if [ -n "$render" ]; then
+  work=$(cd "$render" && pwd)
+  # shellcheck disable=SC1091
+  . "$work/meta.sh"
+  [ -n "$out" ] || out="$repo/tests/corpus-results/$date_s.md"
+else
 work=$(mktemp -d "${TMPDIR:-/tmp}/ompracer-corpus.XXXXXX") || die "mktemp failed"
 if [ "$keep" = 1 ]; then echo "corpus.sh: keeping $work" >&2; else trap 'rm -rf "$work"' EXIT; fi
 mkdir -p "$work/rows" "$work/det" "$work/u"
 date_s=$(date -u +%Y-%m-%d)
+date_run=$(date -u '+%Y-%m-%d %H:%M UTC')
 # the commit checked, read before the run (the work tree may move on during a long one)
 commit_s="$(git -C "$repo" rev-parse --short HEAD 2>/dev/null)$(git -C "$repo" diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
 [ -n "$out" ] || out="$repo/tests/corpus-results/$date_s.md"
@@ -573,6 +591,10 @@ for u in "${units[@]}"; do
 done
 wait
 elapsed=$(($(date +%s) - start))
+# what --render needs to print the report again
+declare -p command_line commit_s date_s date_run timeout_app timeout_prog opts units \
+  target_lines elapsed suite_root >"$work/meta.sh"
+fi
 
 # --- report --------------------------------------------------------------------------
 report=$work/report.md
@@ -583,13 +605,16 @@ for u in "${units[@]}"; do
 done >"$allrows"
 bad=0
 grep -q '|FAIL|' "$allrows" && bad=1
+# any_row COND [S]: is there a row for which the awk condition COND holds (S in s)?
+# (not `awk | grep -q`: under pipefail grep's early exit fails the pipeline)
+any_row() { awk -F'|' -v s="${2:-}" "$1 { found = 1; exit } END { exit !found }" "$allrows"; }
 flagsets=()
 for o in ${opts//,/ }; do flagsets+=("-$o" "-$o -g"); done
 
 {
   echo "# ompracer corpus run: OpenMP programs, native vs instrumented"
   echo
-  echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "- date: $date_run (run started)"
   echo "- machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), $(uname -sr)"
   echo "- ompracer commit: $commit_s"
   echo "- compilers: $("$cc_native" --version | head -n 1); ompracer-clang wraps the same"
@@ -603,7 +628,7 @@ for o in ${opts//,/ }; do flagsets+=("-$o" "-$o -g"); done
   echo "signal native did not get), a hang (timeout), an exit code other than native's, 66"
   echo "or 67, or a masked stdout that none of up to three native runs printed; when those"
   echo "native runs differ among themselves the difference is counted apart (\"native varies\")."
-  if awk -F'|' '$1 != "app"' "$allrows" | grep -q .; then
+  if any_row '$1 != "app"'; then
     echo
     echo "## Suites"
     echo
@@ -615,7 +640,7 @@ for o in ${opts//,/ }; do flagsets+=("-$o" "-$o -g"); done
     echo "| suite | flags | programs | native failed | passed | of which 66 | of which 67 | compiler failures | crashes | hangs | exit code | stdout differs | stdout differs, native varies |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     for s in own drb bots; do
-      awk -F'|' -v s="$s" '$1 == s' "$allrows" | grep -q . || continue
+      any_row '$1 == s' "$s" || continue
       for fl in "${flagsets[@]}" total; do
         awk -F'|' -v s="$s" -v fl="$fl" '
           $1 != s { next }
@@ -660,7 +685,7 @@ for o in ${opts//,/ }; do flagsets+=("-$o" "-$o -g"); done
     echo "and our tests are measured elsewhere: dataracebench/, tests/integration)."
     echo
     for s in own drb bots; do
-      awk -F'|' -v s="$s" '$1 == s && $7 > 0' "$allrows" | grep -q . || continue
+      any_row '$1 == s && $7 > 0' "$s" || continue
       echo "- $s: $(awk -F'|' -v s="$s" '$1 == s && $7 > 0 { p[$2] = 1 } END { n = 0; for (k in p) n++; print n }' "$allrows") programs:"
       awk -F'|' -v s="$s" -v nfs="${#flagsets[@]}" '
         $1 != s || $11 ~ /^native/ || $5 ~ /build/ { next }
@@ -687,7 +712,7 @@ for o in ${opts//,/ }; do flagsets+=("-$o" "-$o -g"); done
       done
     fi
   fi
-  if awk -F'|' '$1 == "app"' "$allrows" | grep -q .; then
+  if any_row '$1 == "app"'; then
     echo
     echo "## Applications"
     echo
