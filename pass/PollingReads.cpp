@@ -38,16 +38,27 @@ SmallVector<GlobalVariable *, 2> criticalLocks(const Loop &L) {
   return Locks;
 }
 
+// A conditional branch tests Cmp, or a select chooses by it (at -O1 a flag set in an
+// if becomes a select that the loop's exit test reads).
 bool decidesBranch(const ICmpInst &Cmp) {
-  return any_of(Cmp.users(), [](const User *U) {
+  return any_of(Cmp.users(), [&](const User *U) {
     const auto *Br = dyn_cast<BranchInst>(U);
-    return Br && Br->isConditional();
+    const auto *Sel = dyn_cast<SelectInst>(U);
+    return (Br && Br->isConditional()) || (Sel && Sel->getCondition() == &Cmp);
   });
 }
 
+// A conditional branch on V (an i1), if one is among its users.
+const BranchInst *branchOn(const Value &V) {
+  for (const User *U : V.users())
+    if (const auto *Br = dyn_cast<BranchInst>(U); Br && Br->isConditional())
+      return Br;
+  return nullptr;
+}
+
 // How a branch tests the loaded value: through at most a truncation and then an
-// extension, an icmp with a constant that a conditional branch reads, or a branch on
-// the value itself when it is an i1.
+// extension, an icmp with a constant that a conditional branch (or a select) reads, or
+// a branch on the value itself when it is an i1.
 std::optional<PollingRead> branchTest(LoadInst &Load) {
   auto *LoadTy = dyn_cast<IntegerType>(Load.getType());
   if (!LoadTy || LoadTy->getBitWidth() > 64 || Load.isAtomic() || Load.isVolatile())
@@ -62,6 +73,8 @@ std::optional<PollingRead> branchTest(LoadInst &Load) {
       Kept = Tr->getType()->getIntegerBitWidth();
       V = Tr;
       I = Tr->hasOneUse() ? cast<Instruction>(*Tr->user_begin()) : nullptr;
+      if (const BranchInst *Br = branchOn(*Tr); Br && Kept == 1)
+        I = const_cast<BranchInst *>(Br); // an i1 that several branches test (-O2)
     }
     if (auto *Ext = dyn_cast_or_null<CastInst>(I); Ext && isa<ZExtInst, SExtInst>(Ext)) {
       Sext = isa<SExtInst>(Ext);
