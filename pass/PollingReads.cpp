@@ -48,12 +48,12 @@ bool decidesBranch(const ICmpInst &Cmp) {
   });
 }
 
-// A conditional branch on V (an i1), if one is among its users.
-const BranchInst *branchOn(const Value &V) {
-  for (const User *U : V.users())
-    if (const auto *Br = dyn_cast<BranchInst>(U); Br && Br->isConditional())
-      return Br;
-  return nullptr;
+// Whether a conditional branch tests V (an i1).
+bool branchOn(const Value &V) {
+  return any_of(V.users(), [](const User *U) {
+    const auto *Br = dyn_cast<BranchInst>(U);
+    return Br && Br->isConditional();
+  });
 }
 
 // How a branch tests the loaded value: through at most a truncation and then an
@@ -73,8 +73,6 @@ std::optional<PollingRead> branchTest(LoadInst &Load) {
       Kept = Tr->getType()->getIntegerBitWidth();
       V = Tr;
       I = Tr->hasOneUse() ? cast<Instruction>(*Tr->user_begin()) : nullptr;
-      if (const BranchInst *Br = branchOn(*Tr); Br && Kept == 1)
-        I = const_cast<BranchInst *>(Br); // an i1 that several branches test (-O2)
     }
     if (auto *Ext = dyn_cast_or_null<CastInst>(I); Ext && isa<ZExtInst, SExtInst>(Ext)) {
       Sext = isa<SExtInst>(Ext);
@@ -82,8 +80,8 @@ std::optional<PollingRead> branchTest(LoadInst &Load) {
       I = Ext->hasOneUse() ? cast<Instruction>(*Ext->user_begin()) : nullptr;
     }
     unsigned Width = V->getType()->getIntegerBitWidth();
-    if (auto *Br = dyn_cast_or_null<BranchInst>(I); Br && Br->isConditional() && Width == 1)
-      return PollingRead{&Load, 0, // a branch on an i1 (at -O2, a _Bool flag): "!= 0"
+    if (Width == 1 && branchOn(*V)) // at -O2 a _Bool flag, which several branches may test
+      return PollingRead{&Load, 0,  // "!= 0"
                          OMPRACER_BRANCH_HOW(Loaded, Kept, 1, false,
                                              unsigned(CmpInst::ICMP_NE) -
                                                  unsigned(CmpInst::FIRST_ICMP_PREDICATE))};
