@@ -32,18 +32,40 @@ struct walk {
 /* Whether a lock-free look shows that the access, covering the whole granule, is
  * recorded there already (the mode's test; false: don't know). Inlined: most accesses
  * of a loop end here. */
-static inline __attribute__((always_inline)) bool granule_recorded(struct granule_cell *g,
-                                                                   const struct walk *w) {
-  if (!cell_whole_current(g, w->gen))
-    return false;
+static inline __attribute__((always_inline)) bool
+slot_recorded(struct history_slot *slot, unsigned last_update, const struct walk *w) {
   if (w->precise) {
-    int lazy = precise_lazy_recorded(&g->whole, w->now, w->cache);
+    int lazy = precise_lazy_recorded(slot, w->now, w->cache);
     if (lazy >= 0)
       return lazy;
-    return precise_already_recorded(&g->whole, __atomic_load_n(&g->last_update, __ATOMIC_RELAXED),
-                                    w->now, w->cache);
+    return precise_already_recorded(slot, last_update, w->now, w->cache);
   }
-  return fast_already_recorded(&g->whole, w->now, w->cache);
+  return fast_already_recorded(slot, w->now, w->cache);
+}
+
+/* The same for the bytes [lo, hi) of a split granule (an access to part of it: chars,
+ * shorts, unaligned data; or a whole access to a granule split before), each byte's
+ * slot by the mode's test. The per-byte slots stay where they are in the split pool
+ * until the generation ends, and are written under the cell lock as whole slots are,
+ * so the same lock-free reading applies; a byte slot has no last-update note (0). */
+static __attribute__((noinline)) bool bytes_recorded(struct granule_cell *g, unsigned lo,
+                                                     unsigned hi, const struct walk *w) {
+  struct split_bytes *s = cell_split_current(g, w->gen);
+  if (!s)
+    return false;
+  for (unsigned b = lo; b < hi; b++)
+    if (!slot_recorded(&s->byte[b], 0, w))
+      return false;
+  return true;
+}
+
+static inline __attribute__((always_inline)) bool granule_recorded(struct granule_cell *g,
+                                                                   const struct walk *w) {
+  if (g->gen != w->gen)
+    return false;
+  if (CELL_SPLIT(atomic_load_explicit(&g->state, memory_order_relaxed)))
+    return bytes_recorded(g, 0, SHADOW_GRANULE, w);
+  return slot_recorded(&g->whole, __atomic_load_n(&g->last_update, __ATOMIC_RELAXED), w);
 }
 
 /* The first access to a granule in this generation, covering all of it, without a
@@ -169,7 +191,8 @@ unsigned history_access(uintptr_t addr, size_t size, const struct access_now *no
       }
       unsigned lo = addr > granule ? (unsigned)(addr - granule) : 0;
       unsigned hi = end < granule + SHADOW_GRANULE ? (unsigned)(end - granule) : SHADOW_GRANULE;
-      update_granule(g, granule, lo, hi, &w);
+      if (!bytes_recorded(g, lo, hi, &w))
+        update_granule(g, granule, lo, hi, &w);
     }
   }
   return w.n;

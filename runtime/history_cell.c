@@ -3,7 +3,7 @@
 #include "reserve.h"
 
 _Atomic uint32_t g_cells_gen = 1; /* fresh (zero) shadow pages hold generation 0 */
-static struct split_bytes *g_split_pool;
+struct split_bytes *g_split_pool; /* extern in history_cell.h: cell_split_current */
 static uint64_t g_split_capacity;
 static _Atomic uint64_t g_split_used;
 

@@ -86,6 +86,17 @@ static inline void cell_unlock(struct granule_cell *g, uint32_t split) {
   atomic_store_explicit(&g->state, split, memory_order_release);
 }
 
+/* The per-byte slots of a current, split cell, or NULL (read without the lock: split
+ * slots stay in the pool until the generation ends, so a lock-free check may look at
+ * them as at g->whole; the acquire pairs with cell_unlock's release after a split). */
+static inline struct split_bytes *cell_split_current(struct granule_cell *g, uint32_t gen) {
+  extern struct split_bytes *g_split_pool;
+  uint32_t split = CELL_SPLIT(atomic_load_explicit(&g->state, memory_order_acquire));
+  if (!split || g->gen != gen)
+    return NULL;
+  return &g_split_pool[split - 1];
+}
+
 /* How a split copies the whole slot into each byte's (the algorithm's business). */
 typedef void (*slot_copy_fn)(struct history_slot *dst, const struct history_slot *src);
 

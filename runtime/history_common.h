@@ -75,14 +75,24 @@ static inline __attribute__((always_inline)) bool
 others_cover(struct sp_cache *c, struct access_ref a, struct access_ref b) {
   if (!a.node || !b.node || a.node == b.node || a.node == c->cur || b.node == c->cur)
     return false;
+  /* The answer depends on the three strands only: memoised per running strand (a
+   * location's pair is often every location's: the strands that read a shared input). */
+  unsigned k = (a.node * 31u + b.node) & (SP_CACHE_COVERS - 1);
+  if (c->cover_a[k] == a.node && c->cover_b[k] == b.node)
+    return c->cover_ok[k];
   a.iter = b.iter = 0; /* other strands': only their nodes matter */
-  if (!parallel_with(c, a))
-    return false;
-  unsigned da = lca_depth_with(c, a.node);
-  if (!parallel_with(c, b))
-    return false;
-  unsigned db = lca_depth_with(c, b.node);
-  return da != db || lca_depth_of_pair(c, a.node, b.node) <= da;
+  bool ok = false;
+  if (parallel_with(c, a)) {
+    unsigned da = lca_depth_with(c, a.node);
+    if (parallel_with(c, b)) {
+      unsigned db = lca_depth_with(c, b.node);
+      ok = da != db || lca_depth_of_pair(c, a.node, b.node) <= da;
+    }
+  }
+  c->cover_a[k] = a.node;
+  c->cover_b[k] = b.node;
+  c->cover_ok[k] = ok;
+  return ok;
 }
 
 /* Looks at the two read entries without the lock. READ_COVERED when recording `me`

@@ -171,6 +171,7 @@ struct owner_path {
   node_id strand;
   uint32_t gen;     /* node ids are reused after a reset */
   unsigned deepest; /* depth of the deepest owner + 1 */
+  unsigned owners;  /* how many of at[0 .. deepest) are owners */
   unsigned cap;     /* room in at[] and found[] */
   node_id *at;      /* at[d]: the owner of depth d, or 0 */
   uint32_t *found;  /* per access: found[d], the entry of at[d] in the slot's list */
@@ -204,6 +205,7 @@ static void compute_path(struct owner_path *p, node_id strand) {
   p->strand = strand;
   p->gen = atomic_load_explicit(&g_pool_gen, memory_order_relaxed);
   p->deepest = 0;
+  p->owners = 0;
   unsigned room = path_room(p, ospg_node(strand)->depth) ? ospg_node(strand)->depth : p->cap;
   if (p->cap)
     memset(p->at, 0, p->cap * sizeof *p->at);
@@ -212,6 +214,7 @@ static void compute_path(struct owner_path *p, node_id strand) {
     if ((node->type != NODE_ST && node->parent) || node->depth >= room)
       continue;
     p->at[node->depth] = v;
+    p->owners++;
     if (node->depth + 1u > p->deepest)
       p->deepest = node->depth + 1u;
   }
@@ -408,6 +411,80 @@ INLINE bool last_update_was(const struct history_slot *slot, unsigned holder,
   return ref_holds(own[holder - PRECISE_HOLDER_W1], ref_of(now));
 }
 
+/* Whether recording the access into one entry would leave it as it is: its pair of
+ * the access's kind holds this very access, or (a read) the two reads cover it
+ * (reads_seen: keep_pair would keep them). */
+INLINE bool refs_unchanged(struct refs x, const struct access_now *now, struct sp_cache *c) {
+  struct access_ref me = ref_of(now);
+  if (now->is_write)
+    return ref_holds(x.w1, me) || ref_holds(x.w2, me);
+  return reads_seen(c, x.r1, x.r2, me, false) != READ_NEW;
+}
+
+/* Whether one entry holds an access that races with this one (its lockset disjoint). */
+INLINE bool refs_race(struct refs x, const struct access_now *now, struct sp_cache *c) {
+  struct access_ref w1 = ref_load(x.w1), w2 = ref_load(x.w2);
+  if ((w1.node && conflicts(c, now, w1)) || (w2.node && conflicts(c, now, w2)))
+    return true;
+  if (!now->is_write)
+    return false;
+  struct access_ref r1 = ref_load(x.r1), r2 = ref_load(x.r2);
+  return (r1.node && conflicts(c, now, r1)) || (r2.node && conflicts(c, now, r2));
+}
+
+/* Entries a lock-free walk looks at before it gives up (a torn list, or a long one). */
+#define HELD_WALK_LIMIT 4096u
+
+/* An expanded family below ST-nodes (the strand has owners besides the root): whether
+ * the entry of every owner on the strand's path already holds this very access, and no
+ * entry holds one that races with it. Then precise_access would report nothing, and
+ * its update would store this access where it is already stored (keep_pair keeps a
+ * held access; what else it may do is drop an access ordered before this one, which
+ * the lazy and fast paths skip alike: keeping an access longer never hides a race).
+ * So a strand's repeated reads of a location that many tasks read in parallel (a
+ * shared input: expanded, with an entry per ST-node) return without the lock and
+ * without writing the cell, as they do in a lazy family.
+ *
+ * Lock-free: entries are only prepended under the lock, so a walk from the head read
+ * sees the list as it was then or a prefix of a later one; a pooled index past the
+ * pool or a walk longer than HELD_WALK_LIMIT means "don't know". An entry that another
+ * thread is filling at this moment may be missed; its access then runs its own check
+ * under the lock, and finds this access, held since before, there. */
+static bool held_by_owners(const struct history_slot *slot, uint32_t head,
+                           const struct access_now *now, struct sp_cache *c) {
+  const struct owner_path *p = &t_path;
+  unsigned held = 0;
+  struct refs own = slot_refs((struct history_slot *)slot);
+  if (!now->lockset) {
+    if (!refs_unchanged(own, now, c))
+      return false;
+    held = 1; /* the root's entry of the empty lockset is the slot's own */
+  }
+  if (refs_race(own, now, c)) /* the empty lockset: disjoint with every other */
+    return false;
+  unsigned steps = 0;
+  for (uint32_t e = HEAD_FIRST(head); e;) {
+    if (e > g_capacity || ++steps > HELD_WALK_LIMIT)
+      return false;
+    struct precise_entry *x = entry(e);
+    lockset_id lockset = __atomic_load_n(&x->lockset, __ATOMIC_RELAXED);
+    if (lockset == now->lockset) {
+      node_id owner = __atomic_load_n(&x->owner, __ATOMIC_RELAXED);
+      unsigned d = ospg_node(owner)->depth;
+      if (d < p->deepest && p->at[d] == owner) {
+        if (!refs_unchanged(entry_refs(x), now, c))
+          return false;
+        held++;
+      }
+    }
+    bool disjoint = !lockset || !now->lockset || lockset_disjoint(lockset, now->lockset);
+    if (disjoint && refs_race(entry_refs(x), now, c))
+      return false;
+    e = __atomic_load_n(&x->next, __ATOMIC_RELAXED);
+  }
+  return held == p->owners;
+}
+
 bool precise_already_recorded(struct history_slot *slot, unsigned last_update,
                               const struct access_now *now, struct sp_cache *c) {
   /* Read without the lock: a torn read only means "no". */
@@ -430,7 +507,7 @@ bool precise_already_recorded(struct history_slot *slot, unsigned last_update,
   struct owner_path *p = &t_path;
   refresh_path(p, now->node);
   if (p->deepest != 1)
-    return false;
+    return held_by_owners(slot, head, now, c);
   if (!x)
     return !now->lockset && refs_cover(slot_refs(slot), now, c, false);
   if (!lone || slot->w.node || slot->r1.node)

@@ -60,6 +60,7 @@ void sp_cache_reset(struct sp_cache *c, node_id cur) {
   c->tag0 = 1;
   memset(c->key, 0, sizeof c->key);
   memset(c->pair_x, 0, sizeof c->pair_x);
+  memset(c->cover_a, 0, sizeof c->cover_a);
 }
 
 /* Finds the LCA's children on the paths to a and b, left one first. Returns false

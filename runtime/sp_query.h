@@ -43,6 +43,7 @@ node_id sp_past_groups(node_id right, node_id b);
 #define SP_CACHE_SLOTS 64 /* sets; each has SP_CACHE_WAYS ways */
 #define SP_CACHE_WAYS 2
 #define SP_CACHE_PAIRS 16
+#define SP_CACHE_COVERS 16
 struct sp_cache {
   node_id cur;
   uint32_t iter;   /* the running iteration of cur's tagged loop; 0: none */
@@ -56,6 +57,10 @@ struct sp_cache {
   /* LCA depths of pairs of other strands (lca_depth_of_pair), direct-mapped. */
   node_id pair_x[SP_CACHE_PAIRS], pair_y[SP_CACHE_PAIRS];
   unsigned pair_depth[SP_CACHE_PAIRS];
+  /* Whether two other strands' reads cover the running strand's (others_cover in
+   * history_common.h), direct-mapped; cover_a 0: empty. */
+  node_id cover_a[SP_CACHE_COVERS], cover_b[SP_CACHE_COVERS];
+  bool cover_ok[SP_CACHE_COVERS];
 };
 void sp_cache_reset(struct sp_cache *c, node_id cur);
 
