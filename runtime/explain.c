@@ -224,6 +224,25 @@ static bool explain_nowait(const struct race_side *a, const struct race_side *b,
   return true;
 }
 
+/* A single and a worksharing construct that one thread ran, which another thread could
+ * have run in parallel (sp_unspecified_executor). a is below left. */
+static bool explain_unspecified_executor(node_id a, node_id b, node_id left, node_id right,
+                                         char *buf, size_t len) {
+  if (!sp_unspecified_executor(a, b, left, right))
+    return false;
+  node_id single = ospg_node(a)->construct == CK_SINGLE && left == a ? a : b;
+  node_id ws = single == a ? right : left;
+  char single_at[520], ws_at[520];
+  at_site(ospg_node(single), single_at, sizeof single_at);
+  at_site(ospg_node(ws), ws_at, sizeof ws_at);
+  snprintf(buf, len,
+           "which thread runs the omp single%s is unspecified, and no barrier separates it "
+           "from the %s%s (a nowait): this run had one thread run both, but another "
+           "thread of the team may run the single while this one runs the %s",
+           single_at, workshare_name(ws), ws_at, workshare_name(ws));
+  return true;
+}
+
 static bool is_below(node_id x, node_id ancestor) {
   for (; x; x = ospg_node(x)->parent)
     if (x == ancestor)
@@ -251,6 +270,8 @@ static void explain_ospg(const struct race_side *a, const struct race_side *b, c
   node_id ws = ospg_shared_workshare(a->node, b->node, left, right);
   if (ws)
     explain_workshare(ws, buf, len);
+  else if (explain_unspecified_executor(a->node, b->node, left, right, buf, len))
+    return;
   else if (!explain_siblings(left, right, a->node, b->node, buf, len) &&
            !explain_nowait(a, b, left, right, buf, len) &&
            !explain_taskwait(left, a->node, buf, len))

@@ -210,6 +210,7 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
     if (!team || !(rec = new_task_rec(team, true)))
       return;
     team_member_begin(team, &rec->ss, &rec->phase);
+    team_set_size(team, actual_parallelism);
   }
   task_data->ptr = rec;
   thread_run(rec);

@@ -79,7 +79,8 @@ struct ospg_node {
   int8_t st_val;              /* P: 1; ST: 0, or -1 once its task waited; else 0 */
   uint8_t flags;              /* NODE_ON_INITIAL_THREAD */
   /* W-node: how many worksharing constructs its task had begun when it was created */
-  uint16_t instance; /* worksharing S-node: its task's how-manieth (strand_stack.h) */
+  uint16_t instance; /* worksharing S-node: its task's how-manieth (strand_stack.h);
+                        parallel region's S-node: its team's size (team_set_size) */
 };
 
 /* A task's group of children (since its last taskwait): an ST-node that a taskwait

@@ -120,10 +120,43 @@ static bool deps_order(node_id left, node_id right, node_id b) {
   return deps_path_found();
 }
 
+static bool is_workshare_node(node_id n) {
+  unsigned c = ospg_node(n)->construct;
+  return ospg_node(n)->type == NODE_S && (c == CK_LOOP || c == CK_SECTIONS);
+}
+
+/* UNSPECIFIED EXECUTOR (sp_query.h). Which thread runs a single's body is unspecified, and so is
+ * which thread runs an iteration of a loop (or a section) that a nowait leaves without
+ * a barrier: the tree puts a single's strand in the implicit task of the thread that
+ * ran it, in series with what that thread did in a worksharing construct of the same
+ * barrier phase just before or after it (the same phase: only a nowait lets the two
+ * meet there), although another thread of the team may as well have run one of them,
+ * in parallel with the other. So, in a team of two or more threads, the single's strand
+ * (b, or a when it comes first) and any strand inside the construct (its iterations,
+ * tasks they created) are parallel. Nothing is hidden from other queries: only a pair
+ * that the tree calls ordered becomes parallel. No false report on private memory: the
+ * construct's strands do not check the thread's own stack (iterations.h), so what they
+ * recorded is memory every thread sees. left and right are the LCA's children, a below
+ * left (created first). */
+bool sp_unspecified_executor(node_id a, node_id b, node_id left, node_id right) {
+  node_id task = ospg_node(left)->parent;
+  if (ospg_node(task)->construct != CK_IMPLICIT_TASK)
+    return false;
+  bool single_after = right == b && ospg_node(b)->construct == CK_SINGLE && is_workshare_node(left);
+  bool single_before =
+      left == a && ospg_node(a)->construct == CK_SINGLE && is_workshare_node(right);
+  if (!single_after && !single_before)
+    return false;
+  node_id phase = ospg_node(task)->parent, region = phase ? ospg_node(phase)->parent : 0;
+  return region && ospg_node(region)->construct == CK_PARALLEL && ospg_node(region)->instance > 1;
+}
+
 bool sp_is_parallel_fast(node_id a, node_id b) {
   node_id left, right;
   if (!lca_children(&a, &b, &left, &right))
     return false;
+  if (sp_unspecified_executor(a, b, left, right))
+    return true;
   if (ospg_node(left)->type != NODE_P)
     return false; /* S, ST (read as S) or W */
   /* Sibling tasks ordered by their depend clauses. */
@@ -149,6 +182,8 @@ bool sp_is_parallel_precise(node_id a, node_id b) {
   node_id left, right;
   if (!lca_children(&a, &b, &left, &right))
     return false; /* a is now the left W-node */
+  if (sp_unspecified_executor(a, b, left, right))
+    return true;
   enum node_type t = ospg_node(left)->type;
   if (t == NODE_S || t == NODE_W)
     return false;

@@ -33,6 +33,12 @@ bool sp_lca_children(node_id a, node_id b, node_id *left, node_id *right);
  * b's path below it that is not one: a sibling task of the LCA's left child, or the
  * creator's own code. The dependence search and the explanations both start there. */
 node_id sp_past_groups(node_id right, node_id b);
+/* For a below left and b below right, the LCA's children (left created first): a
+ * single's strand and a worksharing construct of one implicit task, with no barrier
+ * between, in a team of two or more threads. The tree orders them (one thread ran
+ * both), but which thread runs a single is unspecified: both queries call them
+ * parallel (sp_query.c). */
+bool sp_unspecified_executor(node_id a, node_id b, node_id left, node_id right);
 
 /* Memoised isParallel(cur, x) for the strand that is running on this thread: most
  * accesses of a strand meet the same few earlier strands, so most queries hit. Must be

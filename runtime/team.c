@@ -40,6 +40,10 @@ void team_begin(struct team *t, struct strand_stack *encountering, site_id site)
   team_begin_kind(t, encountering, site, TEAM_PARALLEL, 0);
 }
 
+void team_set_size(struct team *t, unsigned size) {
+  ospg_node(t->region)->instance = (uint16_t)(size > UINT16_MAX ? UINT16_MAX : size);
+}
+
 int team_member_begin(struct team *t, struct strand_stack *member, uint32_t *member_phase) {
   pthread_mutex_lock(&t->lock);
   node_id phase = t->phase[0];

@@ -81,6 +81,10 @@ void team_begin_kind(struct team *t, struct strand_stack *encountering, site_id 
                      enum team_kind kind, uint32_t enclosing_cg);
 /* A member starts its implicit task in phase 0: fills member and its phase counter. */
 int team_member_begin(struct team *t, struct strand_stack *member, uint32_t *member_phase);
+/* Records the team's size (libomp's actual_parallelism) in the region's S-node, where
+ * isParallel reads it: a single's executor is unspecified only in a team of two or
+ * more threads (sp_query.c, unspecified_executor). */
+void team_set_size(struct team *t, unsigned size);
 /* A member leaves a barrier: it moves to the next phase. */
 void team_barrier_end(struct team *t, struct strand_stack *member, uint32_t *member_phase);
 /* A member enters the team's reduction number seq (1, 2, ...) in `strand`. */
