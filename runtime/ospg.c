@@ -5,8 +5,8 @@
 #include "options.h"
 #include "reserve.h"
 
-/* max_nodes' help text promises 28 bytes a node. */
-_Static_assert(sizeof(struct ospg_node) == 28, "OSPG node size");
+/* max_nodes' help text promises 32 bytes a node. */
+_Static_assert(sizeof(struct ospg_node) == 32, "OSPG node size");
 
 struct ospg_node *g_ospg_arena;
 static uint64_t g_capacity;
@@ -71,11 +71,29 @@ node_id ospg_add(node_id parent, enum node_type type, enum construct_kind constr
       return give_up("the OSPG is nested too deeply");
     n->depth = (uint16_t)(p->depth + 1);
     n->order = atomic_fetch_add_explicit(&p->nchildren, 1, memory_order_relaxed);
+    /* Myers' rule: when the parent's jump and its jump's jump span equal depths, this
+     * node jumps over both (to the jump's jump); otherwise to its parent. So a jump's
+     * depth is a function of the node's depth, and two nodes of one depth jump to one
+     * depth (the LCA search in sp_query.c relies on it). */
+    const struct ospg_node *j = &g_ospg_arena[p->jump];
+    if (p->depth - j->depth == j->depth - g_ospg_arena[j->jump].depth)
+      n->jump = j->jump;
+    else
+      n->jump = parent;
   } else {
     n->depth = 0;
     n->order = 0;
+    n->jump = id;
   }
   return id;
+}
+
+node_id ospg_ancestor_at(node_id n, unsigned d) {
+  while (g_ospg_arena[n].depth > d) {
+    node_id j = g_ospg_arena[n].jump;
+    n = g_ospg_arena[j].depth >= d ? j : g_ospg_arena[n].parent;
+  }
+  return n;
 }
 
 uint32_t ospg_mark(void) {

@@ -81,6 +81,12 @@ struct ospg_node {
   /* W-node: how many worksharing constructs its task had begun when it was created */
   uint16_t instance; /* worksharing S-node: its task's how-manieth (strand_stack.h);
                         parallel region's S-node: its team's size (team_set_size) */
+  /* An ancestor (the node itself for the root) whose depth depends on this node's depth
+   * alone: a skew-binary jump pointer (E. W. Myers, "An applicative random-access
+   * stack", 1983). Climbing by jumps finds an ancestor at a given depth, or the least
+   * common ancestor of two nodes, in O(log depth) steps instead of O(depth)
+   * (sp_query.c; ospg_ancestor_at). */
+  node_id jump;
 };
 
 /* A task's group of children (since its last taskwait): an ST-node that a taskwait
@@ -105,6 +111,9 @@ static inline struct ospg_node *ospg_node(node_id id);
 uint32_t ospg_mark(void);
 void ospg_release_to(uint32_t mark);
 bool ospg_exhausted(void);
+
+/* The ancestor of n (or n itself) at depth d <= n's depth: O(log depth). */
+node_id ospg_ancestor_at(node_id n, unsigned d);
 
 /* Walks from a W-node up to the node that explains it (task, chunk, section...). */
 const struct ospg_node *ospg_explaining_ancestor(node_id w);

@@ -9,26 +9,48 @@
 #include <string.h>
 
 /* Climbs a and b to their LCA; returns it and the LCA's children on each path
- * (a itself if a is the LCA, likewise for b). */
+ * (a itself if a is the LCA, likewise for b). O(log depth) with the nodes' jump
+ * pointers (ospg.h): the deeper node goes straight to the depth just below the other
+ * one; then both climb together, by jumps while their jumps differ (nodes of one depth
+ * jump to one depth, and two different ancestors there mean the LCA is above), by
+ * single steps otherwise, until they are siblings. */
 static node_id climb(node_id a, node_id b, node_id *a_child, node_id *b_child) {
-  node_id ca = a, cb = b;
-  while (ospg_node(a)->depth > ospg_node(b)->depth) {
-    ca = a;
-    a = ospg_node(a)->parent;
+  if (a == b) {
+    *a_child = *b_child = a;
+    return a;
   }
-  while (ospg_node(b)->depth > ospg_node(a)->depth) {
-    cb = b;
-    b = ospg_node(b)->parent;
+  unsigned da = ospg_node(a)->depth, db = ospg_node(b)->depth;
+  if (da > db) {
+    node_id a1 = ospg_ancestor_at(a, db + 1);
+    if (ospg_node(a1)->parent == b) {
+      *a_child = a1;
+      *b_child = b;
+      return b;
+    }
+    a = ospg_node(a1)->parent;
+  } else if (db > da) {
+    node_id b1 = ospg_ancestor_at(b, da + 1);
+    if (ospg_node(b1)->parent == a) {
+      *a_child = a;
+      *b_child = b1;
+      return a;
+    }
+    b = ospg_node(b1)->parent;
   }
-  while (a != b) {
-    ca = a;
-    cb = b;
-    a = ospg_node(a)->parent;
-    b = ospg_node(b)->parent;
+  /* Same depth, different nodes: the LCA is above both. */
+  while (ospg_node(a)->parent != ospg_node(b)->parent) {
+    node_id ja = ospg_node(a)->jump, jb = ospg_node(b)->jump;
+    if (ja != jb) {
+      a = ja;
+      b = jb;
+    } else {
+      a = ospg_node(a)->parent;
+      b = ospg_node(b)->parent;
+    }
   }
-  *a_child = ca;
-  *b_child = cb;
-  return a;
+  *a_child = a;
+  *b_child = b;
+  return ospg_node(a)->parent;
 }
 
 node_id sp_lca(node_id a, node_id b) {

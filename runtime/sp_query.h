@@ -5,7 +5,9 @@
  * right path, or, when that child is a children group or taskgroup of the same task,
  * to the sibling task or `taskwait depend` group below it on that path (a task created
  * after a `taskwait depend` sits one group deeper than its earlier siblings). Cost:
- * O(height of the OSPG), plus one dependence search (task_deps.c).
+ * O(log height of the OSPG) with the nodes' jump pointers (ospg.h), plus one
+ * dependence search (task_deps.c); precise mode adds a walk from the left W-node up to
+ * the LCA's child (COUNT, below).
  *
  * Precise mode (seed Algorithm 1) also reads ST-nodes: when the LCA's left child is an
  * ST-node, the left W-node is parallel with the right one exactly when the st_val sum

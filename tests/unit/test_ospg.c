@@ -302,6 +302,70 @@ static void arena_rewind(void) {
   ss_destroy(&m0);
 }
 
+/* The naive LCA and its children: climb parent by parent. */
+static node_id naive_lca(node_id a, node_id b, node_id *ca, node_id *cb) {
+  *ca = a;
+  *cb = b;
+  while (ospg_node(a)->depth > ospg_node(b)->depth)
+    *ca = a, a = ospg_node(a)->parent;
+  while (ospg_node(b)->depth > ospg_node(a)->depth)
+    *cb = b, b = ospg_node(b)->parent;
+  while (a != b) {
+    *ca = a, *cb = b;
+    a = ospg_node(a)->parent;
+    b = ospg_node(b)->parent;
+  }
+  return a;
+}
+
+/* Jump pointers (ospg.h): LCAs, the LCA's children and ancestors at a depth agree with
+ * a parent-by-parent climb, on a tree of long chains (a deep task recursion) that
+ * branch at random depths. */
+static void jump_pointers(void) {
+  fresh_program();
+  enum { N = 20000 };
+  static node_id nodes[N];
+  unsigned seed = 12345;
+  nodes[0] = ospg_add(ospg_root(), NODE_S, CK_NONE, 0);
+  for (unsigned i = 1; i < N; i++) {
+    seed = seed * 1103515245u + 12345u;
+    /* Mostly extend the newest node (chains thousands deep), sometimes branch. */
+    unsigned pick = (seed >> 16) % 64 ? i - 1 : (seed >> 8) % i;
+    nodes[i] = ospg_add(nodes[pick], (seed >> 4) & 1 ? NODE_P : NODE_S, CK_NONE, 0);
+  }
+  unsigned deepest = 0;
+  for (unsigned i = 0; i < N; i++)
+    if (ospg_node(nodes[i])->depth > deepest)
+      deepest = ospg_node(nodes[i])->depth;
+  CHECK(deepest > 1000);
+  int bad_lca = 0, bad_children = 0, bad_ancestor = 0;
+  for (unsigned k = 0; k < 20000; k++) {
+    seed = seed * 1103515245u + 12345u;
+    node_id a = nodes[(seed >> 8) % N];
+    seed = seed * 1103515245u + 12345u;
+    node_id b = k % 7 == 0 ? a : nodes[(seed >> 8) % N];
+    if (k % 5 == 0) /* b an ancestor of a */
+      b = ospg_node(a)->depth > 3 ? ospg_node(ospg_node(a)->parent)->parent : b;
+    node_id ca, cb, left, right;
+    node_id lca = naive_lca(a, b, &ca, &cb);
+    bad_lca += sp_lca(a, b) != lca;
+    bool have = sp_lca_children(a, b, &left, &right);
+    if (lca == a || lca == b)
+      bad_children += have;
+    else
+      bad_children += !have || !((left == ca && right == cb) || (left == cb && right == ca)) ||
+                      ospg_node(left)->order > ospg_node(right)->order;
+    unsigned d = (seed >> 4) % (ospg_node(a)->depth + 1u);
+    node_id x = a;
+    while (ospg_node(x)->depth > d)
+      x = ospg_node(x)->parent;
+    bad_ancestor += ospg_ancestor_at(a, d) != x;
+  }
+  CHECK(bad_lca == 0);
+  CHECK(bad_children == 0);
+  CHECK(bad_ancestor == 0);
+}
+
 int main(void) {
   if (ospg_init(1 << 20)) {
     fprintf(stderr, "cannot reserve the arena\n");
@@ -319,5 +383,6 @@ int main(void) {
   RUN_TEST(task_if0);
   RUN_TEST(nested_parallel);
   RUN_TEST(arena_rewind);
+  RUN_TEST(jump_pointers);
   return finish();
 }
