@@ -1,5 +1,6 @@
 #include "strand_stack.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 
 static int push(struct strand_stack *s, node_id node, enum frame_kind kind) {
@@ -63,17 +64,50 @@ node_id ss_top(const struct strand_stack *s) {
   return s->frames[s->depth - 1].node;
 }
 
-node_id ss_new_strand(struct strand_stack *s) {
+/* What a strand opened now would carry besides its parent: its construct label and
+ * site, its worksharing count and its flags. */
+struct strand_label {
+  enum construct_kind kind;
+  site_id site;
+  uint16_t instance;
+  uint8_t flags;
+};
+
+static struct strand_label next_label(const struct strand_stack *s) {
   bool single = s->in_single && s->iteration_construct == CK_NONE;
-  enum construct_kind kind = single ? CK_SINGLE : (enum construct_kind)s->iteration_construct;
-  s->strand = ospg_add(ss_top(s), NODE_W, kind, single ? s->single_site : s->iteration_site);
-  if (s->strand == ospg_root()) /* the root stands in for every node once the arena is full */
-    return s->strand;
   /* A single's body strand carries the single's own count, as a worksharing S-node
    * does: the constructs begun before it. */
-  ospg_node(s->strand)->instance = single ? (uint16_t)(s->workshares - 1) : s->workshares;
-  ospg_node(s->strand)->flags = s->on_initial_thread ? NODE_ON_INITIAL_THREAD : 0;
+  return (struct strand_label){
+      .kind = single ? CK_SINGLE : (enum construct_kind)s->iteration_construct,
+      .site = single ? s->single_site : s->iteration_site,
+      .instance = single ? (uint16_t)(s->workshares - 1) : s->workshares,
+      .flags = s->on_initial_thread ? NODE_ON_INITIAL_THREAD : 0};
+}
+
+node_id ss_new_strand(struct strand_stack *s) {
+  struct strand_label l = next_label(s);
+  s->strand = ospg_add(ss_top(s), NODE_W, l.kind, l.site);
+  if (s->strand == ospg_root()) /* the root stands in for every node once the arena is full */
+    return s->strand;
+  ospg_node(s->strand)->instance = l.instance;
+  ospg_node(s->strand)->flags = l.flags;
   return s->strand;
+}
+
+/* Whether a new strand would be the current one over again: the current strand is the
+ * top container's last child and would carry the same label. Then every query answers
+ * for the new strand as for the current one (same parent, and no sibling between them
+ * whose order could tell them apart), and so does every explanation. */
+static bool new_strand_is_current(const struct strand_stack *s) {
+  if (!s->strand || s->strand == ospg_root())
+    return false;
+  const struct ospg_node *w = ospg_node(s->strand);
+  struct strand_label l = next_label(s);
+  return w->parent == ss_top(s) &&
+         w->order + 1 == atomic_load_explicit(&ospg_node(w->parent)->nchildren,
+                                              memory_order_relaxed) &&
+         w->construct == l.kind && w->site == l.site && w->instance == l.instance &&
+         w->flags == l.flags;
 }
 
 void ss_mark_initial_thread(struct strand_stack *s) {
@@ -120,11 +154,17 @@ void ss_taskwait_begin(struct strand_stack *s, site_id site) {
 }
 
 void ss_taskwait(struct strand_stack *s) {
+  bool closed = false;
   while (s->depth > 1 && top_kind(s) == FR_CHILDREN) {
     ospg_mark_waited(ss_top(s));
     s->depth--;
+    closed = true;
   }
-  ss_new_strand(s);
+  /* A taskwait that closes no children group orders nothing the current strand is not
+   * already ordered with (a leaf task's taskwait, in a task recursion: most tasks'):
+   * it keeps its strand rather than keep a node that answers every query alike. */
+  if (closed || !new_strand_is_current(s))
+    ss_new_strand(s);
 }
 
 void ss_taskgroup_begin(struct strand_stack *s, site_id site) {

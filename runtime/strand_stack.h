@@ -74,7 +74,8 @@ bool ss_has_unwaited_children(const struct strand_stack *s);
 /* A taskwait begins: records its directive in the children groups it will close,
  * for explanations (the directive is known at its beginning only). */
 void ss_taskwait_begin(struct strand_stack *s, site_id site);
-/* taskwait: the children created since the last taskwait are joined. */
+/* taskwait: the children created since the last taskwait are joined; a new strand
+ * begins, unless no children group was open (then the current strand is kept). */
 void ss_taskwait(struct strand_stack *s);
 void ss_taskgroup_begin(struct strand_stack *s, site_id site);
 void ss_taskgroup_end(struct strand_stack *s);
