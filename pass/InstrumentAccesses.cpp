@@ -6,6 +6,7 @@
 #include "SiteTable.h"
 #include "SourceFunction.h"
 
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -681,31 +682,148 @@ const DILocalVariable *declaredVariable(AllocaInst *AI) {
   return nullptr;
 }
 
+// Whether F's slots may be confined to their task (runtime/confined.h): every return
+// of F pops them, so F must not unwind (an exception would skip the pops) and must
+// not end in a musttail call (no call may come between it and the return).
+bool allowsConfinedSlots(const Function &F) {
+  if (!F.doesNotThrow())
+    return false;
+  for (const Instruction &I : instructions(F))
+    if (const auto *CI = dyn_cast<CallInst>(&I); CI && CI->isMustTailCall())
+      return false;
+  return true;
+}
+
+// Whether every use of Ptr (a slot's address, or a pointer argument it is passed as)
+// only accesses the memory: loads, stores and atomics through it, memory intrinsics,
+// address comparisons, ompracer's hooks (which keep no copy), and calls of functions
+// defined here (not interposable, not available_externally) whose argument passes the
+// same test. LLVM's nocapture is not enough for confinement: it says no copy outlives
+// the call, and a callee declared noescape may still hand the pointer to a task that
+// runs during the call (tests/integration/race_confined_noescape_task.c).
+bool onlyAccessedByVisibleCode(const Value *Ptr,
+                               SmallSet<std::pair<const Function *, unsigned>, 8> &Seen,
+                               unsigned Depth) {
+  if (Depth > 8)
+    return false;
+  SmallVector<const Value *, 8> Work{Ptr};
+  SmallPtrSet<const Value *, 16> Visited{Ptr};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const Use &U : V->uses()) {
+      const User *Usr = U.getUser();
+      if (isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst, PHINode, SelectInst>(Usr)) {
+        if (Visited.insert(Usr).second)
+          Work.push_back(Usr);
+      } else if (isa<LoadInst>(Usr) || isa<ICmpInst>(Usr)) {
+        continue;
+      } else if (const auto *RMW = dyn_cast<AtomicRMWInst>(Usr)) {
+        if (RMW->getPointerOperand() != V || RMW->isVolatile())
+          return false;
+      } else if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(Usr)) {
+        if (CX->getPointerOperand() != V || CX->isVolatile())
+          return false;
+      } else if (const auto *SI = dyn_cast<StoreInst>(Usr)) {
+        if (SI->getValueOperand() == V || SI->isVolatile())
+          return false;
+      } else if (const auto *II = dyn_cast<IntrinsicInst>(Usr)) {
+        if (!(II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II) ||
+              (isa<MemIntrinsic>(II) && !cast<MemIntrinsic>(II)->isVolatile())))
+          return false;
+      } else if (const auto *CB = dyn_cast<CallBase>(Usr)) {
+        const Function *Callee = CB->getCalledFunction();
+        if (Callee && isOmpracerSymbol(Callee->getName()))
+          continue; // a hook (the callee may be instrumented already): no copy is kept
+        if (!Callee || Callee->isDeclaration() || Callee->isInterposable() ||
+            Callee->hasAvailableExternallyLinkage() || !CB->isArgOperand(&U) ||
+            CB->getFunctionType() != Callee->getFunctionType())
+          return false;
+        unsigned No = CB->getArgOperandNo(&U);
+        if (No >= Callee->arg_size())
+          return false; // a variadic argument
+        if (!Seen.insert({Callee, No}).second)
+          continue; // being checked further up
+        if (!onlyAccessedByVisibleCode(Callee->getArg(No), Seen, Depth + 1))
+          return false;
+      } else {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 // Address-taken stack slots start with no history: a thread reuses its stack for many
 // strands, and two objects that shared an address must not look like one. A slot that
 // holds a source variable is named in reports by its declaration.
+//
+// A static slot whose accesses here get no hook because its address is not captured
+// (classify: only its own loads and stores, and calls that keep no copy of it, reach
+// it), and whose address reaches only code defined here that merely accesses it
+// (onlyAccessedByVisibleCode), is confined to the task that runs F instead: the
+// runtime skips the accesses that those calls make to it while the task runs its
+// strands in series, and forgets its history only if it is ever reached otherwise
+// (runtime/confined.h says why no race is lost). F's returns pop its slots.
 void Instrumenter::markFreshAllocas(Function &F) {
   SmallVector<AllocaInst *, 16> Escaping;
   for (Instruction &I : instructions(F))
     if (auto *AI = dyn_cast<AllocaInst>(&I))
       if (addressTaken(AI))
         Escaping.push_back(AI);
+  if (Escaping.empty())
+    return;
+  // Confined slots are pushed together where the entry block's first allocas end.
+  SmallPtrSet<AllocaInst *, 16> Leading;
+  BasicBlock::iterator PushAt = F.getEntryBlock().begin();
+  for (; isa<AllocaInst>(PushAt); ++PushAt)
+    Leading.insert(cast<AllocaInst>(&*PushAt));
+  bool MayConfine = allowsConfinedSlots(F);
+  struct Slot {
+    AllocaInst *AI;
+    Value *Bytes, *Site, *Name;
+  };
+  SmallVector<Slot, 8> Confined;
   for (AllocaInst *AI : Escaping) {
     IRBuilder<> IRB(AI->getNextNode());
     while (isa<AllocaInst>(IRB.GetInsertPoint()))
       IRB.SetInsertPoint(IRB.GetInsertPoint()->getNextNode());
+    bool Confine = MayConfine && Leading.contains(AI) && AI->isStaticAlloca() &&
+                   classify(AI) == Skip::StackLocal && [&] {
+                     SmallSet<std::pair<const Function *, unsigned>, 8> Seen;
+                     return onlyAccessedByVisibleCode(AI, Seen, 0);
+                   }();
+    if (Confine)
+      IRB.SetInsertPoint(PushAt);
     Value *Bytes = IRB.getInt64(DL.getTypeAllocSize(AI->getAllocatedType()).getKnownMinValue());
     if (AI->isArrayAllocation())
       Bytes = IRB.CreateMul(Bytes, IRB.CreateZExtOrTrunc(AI->getArraySize(), IRB.getInt64Ty()));
     const DILocalVariable *Var = declaredVariable(AI);
-    if (Var && !Var->getName().empty() && !Var->isArtificial()) {
-      Value *Site = Sites.siteArgIn(IRB, debugInfoPath(Var->getFilename(), Var->getDirectory()),
-                                    Names.nameOf(F), Var->getLine(), 0, OMPRACER_SITE_DECLARE);
-      IRB.CreateCall(Hooks.FreshObject, {AI, Bytes, Site, Sites.stringConstant(Var->getName())});
-    } else {
+    bool Named = Var && !Var->getName().empty() && !Var->isArtificial();
+    Value *Site = Named
+                      ? Sites.siteArgIn(IRB, debugInfoPath(Var->getFilename(), Var->getDirectory()),
+                                        Names.nameOf(F), Var->getLine(), 0, OMPRACER_SITE_DECLARE)
+                      : IRB.getInt32(0);
+    Value *Name =
+        Named ? Sites.stringConstant(Var->getName()) : ConstantPointerNull::get(IRB.getPtrTy());
+    if (Confine)
+      Confined.push_back({AI, Bytes, Site, Name});
+    else if (Named)
+      IRB.CreateCall(Hooks.FreshObject, {AI, Bytes, Site, Name});
+    else
       IRB.CreateCall(Hooks.FreshMemory, {AI, Bytes});
-    }
   }
+  if (Confined.empty())
+    return;
+  IRBuilder<> IRB(&*PushAt);
+  Value *Mark = IRB.getInt32(OMPRACER_CONFINED_NEW_FRAME);
+  for (const Slot &S : Confined) {
+    CallInst *Push = IRB.CreateCall(Hooks.Confined, {S.AI, S.Bytes, S.Site, S.Name, Mark});
+    if (S.AI == Confined.front().AI)
+      Mark = Push; // the others join its frame; returns pop to it
+  }
+  for (BasicBlock &BB : F)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
+      IRBuilder<>(Ret).CreateCall(Hooks.ConfinedEnd, {Mark});
 }
 
 // A loop-begin marker MarkLoops put before an omp simd loop.

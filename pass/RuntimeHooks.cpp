@@ -91,6 +91,8 @@ RuntimeHooks::RuntimeHooks(Module &M) {
   AtomicDone = OMPRACER_DECLARE_HOOK(__ompracer_atomic_done);
   FreshMemory = OMPRACER_DECLARE_HOOK(__ompracer_fresh_memory);
   FreshObject = OMPRACER_DECLARE_HOOK(__ompracer_fresh_object);
+  Confined = OMPRACER_DECLARE_HOOK(__ompracer_confined);
+  ConfinedEnd = OMPRACER_DECLARE_HOOK(__ompracer_confined_end);
   Construct = OMPRACER_DECLARE_HOOK(__ompracer_construct);
   SectionBegin = OMPRACER_DECLARE_HOOK(__ompracer_section_begin);
   TaskIf0 = OMPRACER_DECLARE_HOOK(__ompracer_task_if0);

@@ -72,6 +72,8 @@ struct RuntimeHooks {
   llvm::FunctionCallee ReadStrided, WriteStrided;
   llvm::FunctionCallee Atomic, AtomicDone;
   llvm::FunctionCallee FreshMemory, FreshObject;
+  // Stack slots confined to their task: pushed at function entry, popped at return.
+  llvm::FunctionCallee Confined, ConfinedEnd;
   // OpenMP constructs.
   llvm::FunctionCallee Construct, SectionBegin, TaskIf0, Unsupported;
   // Synchronisation written by hand: flush, and a lock about to be released.

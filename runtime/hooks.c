@@ -4,6 +4,7 @@
  * one thread-local load and branch. */
 #include "ompracer/hooks.h"
 
+#include "confined.h"
 #include "detection.h"
 #include "history.h"
 #include "objects.h"
@@ -102,6 +103,33 @@ static void check_in_league(struct thread_state *t, uintptr_t addr, uint64_t siz
   check_as_other_teams(t, addr, size, *now);
 }
 
+/* Whether the running task makes its strands in series and the access is its own
+ * strand's (confined.h, 2): no worksharing construct or tagged loop of its own is
+ * open, and the access is not checked for other strands (a reduction combined for the
+ * team, an assumed league's twin). */
+static bool own_strands_in_series(const struct thread_state *t) {
+  const struct task_rec *task = t->task;
+  if (!task || task->loops.depth || t->ncombine_for || t->combining || t->other.twin)
+    return false;
+  for (unsigned i = 0; i < task->ss.depth; i++)
+    if (task->ss.frames[i].kind == FR_WORKSHARE)
+      return false;
+  return true;
+}
+
+/* Whether the access lies in a slot confined to the running task that it may leave
+ * unchecked (confined.h says why no race is lost); a slot it reaches otherwise is
+ * unconfined and the access is checked. */
+static bool skip_confined(const struct thread_state *t, uintptr_t addr, uint64_t size) {
+  struct confined_slot *c = confined_holder(addr, size);
+  if (!c)
+    return false;
+  if (c->task == t->task && own_strands_in_series(t))
+    return true;
+  confined_unconfine(c);
+  return false;
+}
+
 /* The check of one access, with t_in_check set. */
 INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t size, uint32_t site,
                              bool is_write, bool atomic) {
@@ -124,6 +152,9 @@ INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t 
       t->lockset_atomic = lockset_add(t->lockset, LOCK_ATOMIC);
     lockset = t->lockset_atomic;
   }
+  if (__builtin_expect(confined_may_hold((uintptr_t)addr, size), 0) &&
+      skip_confined(t, (uintptr_t)addr, size))
+    return;
   struct access_now now = {t->strand, site | atomic_bit, t->cache.iter, is_write, lockset};
   if (__builtin_expect(t->ncombine_for != 0, 0))
     check_for_members(t, (uintptr_t)addr, size, now);
@@ -249,10 +280,17 @@ EXPORT void __ompracer_branch_read(const void *addr, uint64_t value, uint64_t co
   IN_RUNTIME(sync_branch_read((uintptr_t)addr, value, constant, how));
 }
 
+/* Fresh memory is a new object: a confined slot it overlaps is dead (confined.h). */
+static void forget_fresh(uintptr_t addr, uint64_t size) {
+  if (__builtin_expect(confined_may_hold(addr, size), 0))
+    confined_drop_overlapping(addr, size);
+  history_forget(addr, size);
+}
+
 EXPORT void __ompracer_fresh_memory(void *addr, uint64_t size) {
   if (atomic_load_explicit(&g_detecting, memory_order_relaxed) && !t_in_check) {
     t_in_check = true;
-    history_forget((uintptr_t)addr, size);
+    forget_fresh((uintptr_t)addr, size);
     t_in_check = false;
   }
 }
@@ -268,7 +306,34 @@ EXPORT void __ompracer_fresh_object(void *addr, uint64_t size, uint32_t site, co
   if (t_self.other.twin && !name) /* a heap block of an assumed league's team */
     team_note_private_block(t_self.other.league, (uintptr_t)addr, (uintptr_t)addr + size);
   if (atomic_load_explicit(&g_detecting, memory_order_relaxed))
-    history_forget((uintptr_t)addr, size);
+    forget_fresh((uintptr_t)addr, size);
+  t_in_check = false;
+}
+
+/* A slot confined to the running task (confined.h): pushed on this thread's stack of
+ * them instead of being forgotten; named for reports only if it is ever unconfined.
+ * Before detection starts it is noted as __ompracer_fresh_object notes it. */
+_Static_assert(OMPRACER_CONFINED_NEW_FRAME == CONFINED_NEW_FRAME, "confined.h's frame mark");
+
+EXPORT uint32_t __ompracer_confined(void *addr, uint64_t size, uint32_t site, const char *name,
+                                    uint32_t frame) {
+  uint32_t mark = frame == CONFINED_NEW_FRAME ? t_confined.n : frame;
+  if (t_in_check)
+    return mark; /* a signal handler that interrupted the check: nothing is checked */
+  t_in_check = true;
+  if (atomic_load_explicit(&g_detecting, memory_order_relaxed))
+    mark = confined_push((uintptr_t)addr, size, site, name, t_self.task, frame);
+  else if (name)
+    objects_note((uintptr_t)addr, size, site, name);
+  t_in_check = false;
+  return mark;
+}
+
+EXPORT void __ompracer_confined_end(uint32_t mark) {
+  if (t_in_check)
+    return;
+  t_in_check = true;
+  confined_pop(mark);
   t_in_check = false;
 }
 

@@ -145,6 +145,20 @@ void __ompracer_fresh_memory(void *addr, uint64_t size);
  * function is the variable's) and its source name. */
 void __ompracer_fresh_object(void *addr, uint64_t size, uint32_t site, const char *name);
 
+/* A stack slot confined to the calling task (runtime/confined.h): the calling function
+ * passes its address only to its own loads and stores, memory intrinsics and calls of
+ * functions defined in the module that do the same with it, and the function does not
+ * unwind. Called at the function's entry, once
+ * per such slot, instead of __ompracer_fresh_object / __ompracer_fresh_memory (site and
+ * name as there; 0 and NULL for a slot with no source name): the first call with
+ * `frame` OMPRACER_CONFINED_NEW_FRAME, the others with what the first returned, which
+ * is also given back to __ompracer_confined_end right before each of the function's
+ * returns. */
+#define OMPRACER_CONFINED_NEW_FRAME UINT32_MAX
+uint32_t __ompracer_confined(void *addr, uint64_t size, uint32_t site, const char *name,
+                             uint32_t frame);
+void __ompracer_confined_end(uint32_t mark);
+
 /* The next OpenMP runtime event on this thread comes from the directive at `site`
  * (called right before each construct-related __kmpc_* call). */
 void __ompracer_construct(uint32_t site);

@@ -1,0 +1,172 @@
+#include "confined.h"
+
+#include "history.h"
+#include "objects.h"
+
+OMPR_TLS struct confined_stack t_confined;
+
+/* The stack's bounds are those of its top slot (each slot keeps the bounds of the
+ * slots up to it). */
+static void set_height(struct confined_stack *s, uint32_t n) {
+  s->n = n;
+  if (s->sorted > n)
+    s->sorted = n;
+  s->low = n ? s->slot[n - 1].low : 0;
+  s->high = n ? s->slot[n - 1].high : 0;
+}
+
+static bool overlaps(const struct confined_slot *c, uintptr_t addr, uint64_t size) {
+  return !c->dropped && addr < c->hi && addr + size > c->lo;
+}
+
+/* An object whose name reports give: as __ompracer_fresh_object notes it. */
+static void note(uintptr_t addr, uint64_t size, uint32_t site, const char *name) {
+  if (name)
+    objects_note(addr, size, site, name);
+}
+
+/* The first sorted slot that begins at or below addr (s->sorted if none). */
+static uint32_t first_at_or_below(const struct confined_stack *s, uintptr_t addr) {
+  uint32_t a = 0, b = s->sorted;
+  while (a < b) {
+    uint32_t m = a + (b - a) / 2;
+    if (s->slot[m].lo <= addr)
+      b = m;
+    else
+      a = m + 1;
+  }
+  return a;
+}
+
+/* Calls f on every live slot that [addr, addr + size) overlaps, the one holding its
+ * start first; stops when f returns true and returns that slot. Live slots do not
+ * overlap each other, dropped ones may overlap anything. */
+static struct confined_slot *each_overlapping(uintptr_t addr, uint64_t size,
+                                              bool (*f)(struct confined_slot *, uintptr_t,
+                                                        uint64_t)) {
+  struct confined_stack *s = &t_confined;
+  uint32_t i = first_at_or_below(s, addr);
+  /* Of the sorted slots beginning at or below addr, only the first live one can hold
+   * addr (the dropped ones before it begin inside any live slot that does). */
+  uint32_t k = i;
+  while (k < s->sorted && s->slot[k].dropped)
+    k++;
+  if (k < s->sorted && overlaps(&s->slot[k], addr, size) && f(&s->slot[k], addr, size))
+    return &s->slot[k];
+  /* Then the sorted slots that begin inside the access. */
+  for (uint32_t j = i; j-- > 0 && s->slot[j].lo < addr + size;)
+    if (overlaps(&s->slot[j], addr, size) && f(&s->slot[j], addr, size))
+      return &s->slot[j];
+  for (uint32_t j = s->sorted; j < s->n; j++) /* past a break in the order */
+    if (overlaps(&s->slot[j], addr, size) && f(&s->slot[j], addr, size))
+      return &s->slot[j];
+  return NULL;
+}
+
+static bool holds_or_unconfine(struct confined_slot *c, uintptr_t addr, uint64_t size) {
+  if (addr >= c->lo && addr + size <= c->hi)
+    return true; /* slots do not overlap: the access touches no other one */
+  confined_unconfine(c);
+  return false;
+}
+
+/* Lookups come in runs (a function's accesses to its own slots and its caller's, or to
+ * memory between them): the last slot found is tried first, and a range in which the
+ * last lookup found no live slot answers at once until a push (only pushes add slots;
+ * pops and drops only take them away). */
+struct confined_slot *confined_holder(uintptr_t addr, uint64_t size) {
+  struct confined_stack *s = &t_confined;
+  struct confined_slot *c = &s->slot[s->last];
+  if (s->last < s->n && !c->dropped && addr >= c->lo && addr + size <= c->hi)
+    return c;
+  if (addr >= s->gap_lo && addr + size <= s->gap_hi)
+    return NULL;
+  c = each_overlapping(addr, size, holds_or_unconfine);
+  if (c) {
+    s->last = (uint32_t)(c - s->slot);
+  } else if (s->sorted == s->n) {
+    /* Between the live slot below addr (if any) and the first slot above the access,
+     * none begins (the order), and none live reaches in from below. */
+    uint32_t i = first_at_or_below(s, addr), k = i;
+    while (k < s->n && s->slot[k].dropped)
+      k++;
+    uintptr_t lo = k < s->n ? s->slot[k].hi : 0;
+    uintptr_t hi = i ? s->slot[i - 1].lo : UINTPTR_MAX;
+    if (lo <= addr && addr + size <= hi) {
+      s->gap_lo = lo;
+      s->gap_hi = hi;
+    }
+  }
+  return c;
+}
+
+void confined_unconfine(struct confined_slot *c) {
+  note(c->lo, c->hi - c->lo, c->site, c->name);
+  history_forget(c->lo, c->hi - c->lo);
+  c->dropped = true;
+}
+
+static bool drop(struct confined_slot *c, uintptr_t addr, uint64_t size) {
+  (void)addr, (void)size;
+  c->dropped = true;
+  return false;
+}
+
+void confined_drop_overlapping(uintptr_t addr, uint64_t size) {
+  each_overlapping(addr, size, drop);
+}
+
+/* A new frame's first slot at addr: the slots at the top that lie below it are dead
+ * (every live slot lies above a new frame); they are forgotten and popped. */
+static void pop_below(struct confined_stack *s, uintptr_t addr) {
+  uint32_t n = s->n;
+  while (n && s->slot[n - 1].hi <= addr) {
+    struct confined_slot *c = &s->slot[--n];
+    if (!c->dropped)
+      history_forget(c->lo, c->hi - c->lo);
+  }
+  set_height(s, n);
+}
+
+uint32_t confined_push(uintptr_t addr, uint64_t size, uint32_t site, const char *name,
+                       const void *task, uint32_t frame_mark) {
+  struct confined_stack *s = &t_confined;
+  if (frame_mark == CONFINED_NEW_FRAME)
+    pop_below(s, addr);
+  if (s->n && confined_may_hold(addr, size))
+    confined_drop_overlapping(addr, size);
+  uint32_t mark = frame_mark == CONFINED_NEW_FRAME || frame_mark > s->n ? s->n : frame_mark;
+  if (s->n == CONFINED_MAX || !size) { /* full: fresh memory, checked like any other */
+    note(addr, size, site, name);
+    history_forget(addr, size);
+    return mark;
+  }
+  /* Its place among its frame's slots (above mark), in decreasing address order. */
+  uint32_t at = s->n;
+  if (s->sorted == s->n)
+    while (at > mark && s->slot[at - 1].lo < addr)
+      at--;
+  for (uint32_t j = s->n; j > at; j--)
+    s->slot[j] = s->slot[j - 1];
+  struct confined_slot *c = &s->slot[at];
+  *c = (struct confined_slot){
+      .lo = addr, .hi = addr + size, .task = task, .name = name, .site = site};
+  bool in_order = s->sorted == s->n && (at == 0 || s->slot[at - 1].lo >= addr);
+  s->n++;
+  for (uint32_t j = at; j < s->n; j++) { /* the bounds up to each moved slot */
+    const struct confined_slot *below = j ? &s->slot[j - 1] : NULL;
+    struct confined_slot *x = &s->slot[j];
+    x->low = below && below->low < x->lo ? below->low : x->lo;
+    x->high = below && below->high > x->hi ? below->high : x->hi;
+  }
+  if (in_order)
+    s->sorted = s->n;
+  s->gap_lo = s->gap_hi = 0;
+  set_height(s, s->n);
+  return mark;
+}
+
+void confined_pop(uint32_t mark) {
+  if (mark < t_confined.n)
+    set_height(&t_confined, mark);
+}
