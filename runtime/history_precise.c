@@ -19,15 +19,26 @@ struct precise_entry {
   uint32_t next; /* pool index + 1 of the next entry of the same slot; 0 ends */
   lockset_id lockset;
   node_id owner;  /* the root or an ST-node */
-  uint32_t flags; /* ENTRY_EXPANDED, on a root entry */
+  uint32_t flags; /* ENTRY_EXPANDED, on a root entry; the owner's depth (ENTRY_DEPTH) */
   struct access_ref w1, w2, r1, r2;
 };
 #define ENTRY_EXPANDED 1u
+/* The owner's OSPG depth, kept in the entry: a walk that looks for the owners on a
+ * strand's path compares each entry's owner with the path's node at its depth without
+ * reading the owner's node (a cache miss per entry on long lists). */
+#define ENTRY_DEPTH_SHIFT 16
+#define ENTRY_DEPTH(flags) ((flags) >> ENTRY_DEPTH_SHIFT)
 
-/* The slot's head: the first pooled entry's index + 1, and in its top bit
+/* The slot's head: the first pooled entry's index + 1, in its top bit
  * (HEAD_EXPANDED, history_precise.h) whether the empty lockset's family is expanded
- * (lazy_entries below). */
-#define HEAD_FIRST(head) ((head) & ~HEAD_EXPANDED)
+ * (lazy_entries below), and in the next one (HEAD_WRITTEN) whether a pooled entry may
+ * hold a write. The second is set, with the cell locked, before a write is stored in a
+ * pooled entry (precise_access, expand) and cleared only when the slot is forgotten:
+ * while it is clear no entry holds a write, so none can race with a read, and a
+ * read's lock-free check need not look at every entry (held_by_owners). */
+#define HEAD_WRITTEN 0x40000000u
+#define HEAD_FLAGS (HEAD_EXPANDED | HEAD_WRITTEN)
+#define HEAD_FIRST(head) ((head) & ~HEAD_FLAGS)
 _Static_assert(sizeof(struct precise_entry) == PRECISE_ENTRY_BYTES, "entry size");
 
 /* The two writes and two reads of an entry: a pooled entry's, or the one the slot
@@ -87,7 +98,7 @@ static uint32_t new_entry(lockset_id lockset, node_id owner) {
   uint32_t e = reuse_entry();
   if (!e) {
     uint64_t i = atomic_fetch_add(&g_used, 1);
-    if (i >= g_capacity || i >= HEAD_EXPANDED - 1) {
+    if (i >= g_capacity || i >= HEAD_WRITTEN - 1) {
       detection_gap(GAP_PRECISE_POOL, false,
                     "the precise access history pool is full (raise it with "
                     "OMPRACER_OPTIONS=shadow_limit_mb=N); accesses are still checked against "
@@ -97,7 +108,10 @@ static uint32_t new_entry(lockset_id lockset, node_id owner) {
     }
     e = (uint32_t)i + 1;
   }
-  g_pool[e - 1] = (struct precise_entry){.lockset = lockset, .owner = owner};
+  g_pool[e - 1] =
+      (struct precise_entry){.lockset = lockset,
+                             .owner = owner,
+                             .flags = (uint32_t)ospg_node(owner)->depth << ENTRY_DEPTH_SHIFT};
   return e;
 }
 
@@ -310,7 +324,7 @@ INLINE bool family_expanded(struct family f) {
 /* Puts pooled entry e first in the slot's list (the cell is locked). */
 static void link_entry(struct history_slot *slot, uint32_t e) {
   entry(e)->next = HEAD_FIRST(slot->head);
-  slot->head = e | (slot->head & HEAD_EXPANDED);
+  slot->head = e | (slot->head & HEAD_FLAGS);
 }
 
 /* The entry of (lockset, owner) in the slot's list, made if missing; NULL when the pool
@@ -390,6 +404,8 @@ static bool expand(struct history_slot *slot, lockset_id lockset, struct family 
   struct access_ref w1 = *f.root.w1, w2 = *f.root.w2, r1 = *f.root.r1, r2 = *f.root.r2;
   keep_now(&w1, &w2);
   keep_now(&r1, &r2);
+  if (w1.node || w2.node)
+    slot->head |= HEAD_WRITTEN; /* before the seeds store them */
   return seed(slot, lockset, w1, true) && seed(slot, lockset, w2, true) &&
          seed(slot, lockset, r1, false) && seed(slot, lockset, r2, false);
 }
@@ -470,11 +486,15 @@ static bool held_by_owners(const struct history_slot *slot, uint32_t head,
     lockset_id lockset = __atomic_load_n(&x->lockset, __ATOMIC_RELAXED);
     if (lockset == now->lockset) {
       node_id owner = __atomic_load_n(&x->owner, __ATOMIC_RELAXED);
-      unsigned d = ospg_node(owner)->depth;
+      /* Read apart from owner: a stale depth only fails the match below. */
+      unsigned d = ENTRY_DEPTH(__atomic_load_n(&x->flags, __ATOMIC_RELAXED));
       if (d < p->deepest && p->at[d] == owner) {
         if (!refs_unchanged(entry_refs(x), now, c))
           return false;
         held++;
+        /* No entry holds a write: none races with a read (HEAD_WRITTEN). */
+        if (held == p->owners && !now->is_write && !(head & HEAD_WRITTEN))
+          return true;
       }
     }
     bool disjoint = !lockset || !now->lockset || lockset_disjoint(lockset, now->lockset);
@@ -539,7 +559,7 @@ static unsigned record_in_owners(struct history_slot *slot, const struct access_
     struct precise_entry *x = entry(e);
     if (x->lockset != now->lockset)
       continue;
-    unsigned d = ospg_node(x->owner)->depth;
+    unsigned d = ENTRY_DEPTH(x->flags);
     if (d < p->deepest && p->at[d] == x->owner) {
       found[d] = e;
       record(c, entry_refs(x), now);
@@ -596,6 +616,8 @@ static unsigned lazy_own_access(struct history_slot *slot, uintptr_t addr, unsig
   struct access_ref *b = now->is_write ? &slot->w2 : &slot->r2;
   bool p1 = now->is_write ? pw1 : pr1, p2 = now->is_write ? pw2 : pr2;
   if (a->node && b->node && p1 && p2 && ospg_has_st_nodes()) { /* drops_unordered */
+    if (now->is_write)
+      slot->head |= HEAD_WRITTEN; /* record_in_owners stores it in entries */
     if (!expand(slot, 0, (struct family){slot_refs(slot), &slot->head, HEAD_EXPANDED}))
       return 0;
     return record_in_owners(slot, now, c);
@@ -610,6 +632,8 @@ unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbyt
   if (!now->lockset && !(slot->head & HEAD_EXPANDED))
     return lazy_own_access(slot, addr, nbytes, now, c, out, n);
   check_entries(slot, addr, nbytes, now, c, out, n);
+  if (now->is_write)
+    slot->head |= HEAD_WRITTEN; /* before an entry stores it: HEAD_WRITTEN */
   struct family f;
   if (!family_of(slot, now->lockset, &f))
     return 0;
@@ -636,5 +660,5 @@ void precise_copy(struct history_slot *dst, const struct history_slot *src) {
     tail = &entry(d)->next;
   }
   *dst = *src;
-  dst->head = copy | (src->head & HEAD_EXPANDED);
+  dst->head = copy | (src->head & HEAD_FLAGS);
 }
