@@ -250,6 +250,7 @@ sweep() { # PROGRAM SIZE OPT: native, then each mode, at each thread count
 
 nsecs=0 nrss=0
 start=$(date +%s)
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 for o in ${opts//,/ }; do
   for d in ${depths//,/ }; do sweep recursion "$d" "$o"; done
 done
@@ -271,7 +272,7 @@ elapsed=$(($(date +%s) - start))
   echo "# ompracer scale checks: $what"
   echo
   echo "- **date**: $(date -u '+%Y-%m-%d %H:%M UTC')"
-  echo "- **machine**: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), $(uname -sr), $(free -g | awk '/^Mem:/ {print $2}') GB RAM; load average $(cut -d' ' -f1-3 /proc/loadavg) at the end"
+  echo "- **machine**: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), $(uname -sr), $(free -g | awk '/^Mem:/ {print $2}') GB RAM; load average $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end"
   echo "- **commit**: $(git -C "$repo" rev-parse --short HEAD 2>/dev/null)$(git -C "$repo" diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
   echo "- **command**: \`$command_line\` (OMP_NUM_THREADS=${threads//,/, }, OMP_STACKSIZE=1G, ulimit -s unlimited, timeout ${timeout_s} s per run; $((elapsed / 60)) min $((elapsed % 60)) s in all)"
   echo "- **builds**: \`clang-19 -fopenmp -g -OPT\` and \`ompracer-clang -g -OPT\`; config \`default\` runs without OMPRACER_OPTIONS, \`fast\`/\`precise\` with OMPRACER_OPTIONS=mode=..."
