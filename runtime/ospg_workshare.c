@@ -23,6 +23,17 @@ static bool is_team_member(const struct ospg_node *n) {
   return n->construct == CK_IMPLICIT_TASK || n->construct == CK_TEAM;
 }
 
+/* A team's body runs as a one-member region under the team's node in the league
+ * (team.c, TEAM_BODY): that member is the team itself, not another task, so a
+ * distribute inside it is the league's worksharing construct. */
+static bool is_team_body_member(const struct ospg_node *n) {
+  if (n->construct != CK_TEAM)
+    return false;
+  node_id phase = n->parent, region = phase ? ospg_node(phase)->parent : 0;
+  node_id team = region ? ospg_node(region)->parent : 0;
+  return team && ospg_node(team)->construct == CK_TEAM;
+}
+
 /* The topmost worksharing node between strand x and top (excluded) that no task
  * boundary separates from top; 0: none. */
 static node_id workshare_below(node_id x, node_id top) {
@@ -31,7 +42,7 @@ static node_id workshare_below(node_id x, node_id top) {
     const struct ospg_node *n = ospg_node(id);
     if (is_workshare(n))
       ws = id;
-    else if (is_task_boundary(n))
+    else if (is_task_boundary(n) && !is_team_body_member(n))
       ws = 0;
   }
   return ws;
