@@ -185,9 +185,35 @@ bool sp_is_parallel_fast(node_id a, node_id b) {
   return !deps_order(left, right, b);
 }
 
+/* Constructs that end only once everything below them has ended: a parallel region
+ * (its end barrier waits for its implicit tasks and every task bound to it), a league,
+ * a taskgroup (it waits for the tasks created in it and their descendants) and a
+ * target region the host runs (it waits for its tasks). */
+static bool joins_all_below(const struct ospg_node *n) {
+  if (n->type != NODE_S)
+    return false;
+  switch (n->construct) {
+  case CK_PARALLEL:
+  case CK_TEAMS:
+  case CK_TASKGROUP:
+  case CK_TARGET_REGION: return true;
+  default: return false;
+  }
+}
+
 /* COUNT(Wl, L) of Algorithm 1: st_val summed from Wl's parent up to the LCA's child
- * on its path, not counting an ST-node that is Wl's own parent. */
+ * on its path, not counting an ST-node that is Wl's own parent. A construct on that
+ * path, below L, that joins everything below it (joins_all_below) had ended before
+ * anything that follows it in the task that ran it, so Wl answers as that task's
+ * strand right after the construct does: the count starts from the highest such
+ * construct. Without that, the +1 of a nested region's implicit tasks (or of a task
+ * a taskgroup waited for) read as a task nobody waited for: a task with a nested
+ * `parallel for`, waited for by its creator, raced with the creator's code after the
+ * taskwait. */
 static int count_st(node_id wl, node_id lca_child) {
+  for (node_id n = ospg_node(wl)->parent; n != lca_child; n = ospg_node(n)->parent)
+    if (joins_all_below(ospg_node(n)))
+      wl = n;
   int c = 0;
   node_id parent = ospg_node(wl)->parent;
   for (node_id n = parent;; n = ospg_node(n)->parent) {

@@ -298,6 +298,53 @@ static void locksets(void) {
   ss_destroy(&t3);
 }
 
+/* main { task T { parallel { m0: x; m1: y; task G { g } } ; taskgroup { task K { k } };
+ * task U { u } } [taskwait]; d }: the nested region's implicit tasks and the task G
+ * bound to it, and the task K the taskgroup waited for, are not tasks left unwaited:
+ * after the taskwait they are ordered before d, as T's own strands are. U (never
+ * waited for by T) still is not. */
+static void joined_inside_task(void) {
+  for (int waits = 1; waits >= 0; waits--) {
+    fresh();
+    struct strand_stack t, m0, m1, g, k, u;
+    struct team team;
+    uint32_t p0, p1;
+    ss_task_create(&g_main, &t, 0, false);
+    team_begin(&team, &t, 0);
+    team_member_begin(&team, &m0, &p0);
+    team_member_begin(&team, &m1, &p1);
+    node_id x = m0.strand, y = m1.strand;
+    ss_task_create(&m1, &g, 0, false);
+    node_id wg = g.strand;
+    team_end(&team, &t);
+    ss_taskgroup_begin(&t, 0);
+    ss_task_create(&t, &k, 0, false);
+    node_id wk = k.strand;
+    ss_taskgroup_end(&t);
+    ss_task_create(&t, &u, 0, false);
+    node_id wu = u.strand;
+    ss_new_strand(&t);
+    node_id after = t.strand;
+    waits ? ss_taskwait(&g_main) : (void)ss_new_strand(&g_main);
+    node_id d = g_main.strand;
+    CHECK(PAR(x, y) && PAR(x, wg));
+    CHECK(SER(x, after) && SER(wg, after) && SER(wk, after));
+    CHECK(PAR(wu, after));
+    if (waits) {
+      CHECK(SER(x, d) && SER(y, d) && SER(wg, d) && SER(wk, d) && SER(after, d));
+      CHECK(PAR(wu, d)); /* T ended without waiting for U */
+    } else {
+      CHECK(PAR(x, d) && PAR(wg, d) && PAR(wk, d) && PAR(wu, d));
+    }
+    ss_destroy(&t);
+    ss_destroy(&m0);
+    ss_destroy(&m1);
+    ss_destroy(&g);
+    ss_destroy(&k);
+    ss_destroy(&u);
+  }
+}
+
 int main(void) {
   g_opts.mode = MODE_PRECISE; /* before history_init: it reserves precise entries */
   if (ospg_init(1 << 20) || shadow_init(1024) || history_init(16) || deps_init(1 << 16)) {
@@ -312,5 +359,6 @@ int main(void) {
   RUN_TEST(locksets);
   RUN_TEST(lazy_recursion);
   RUN_TEST(lazy_expands_on_drop);
+  RUN_TEST(joined_inside_task);
   return finish();
 }
