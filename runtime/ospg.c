@@ -61,7 +61,9 @@ node_id ospg_add(node_id parent, enum node_type type, enum construct_kind constr
   n->preds = 0;
   n->instance = 0;
   n->flags = 0;
-  n->st_val = type == NODE_P ? 1 : 0;
+  /* Only a task can be left unwaited (Algorithm 1's +1): the other P-nodes (implicit
+   * tasks, chunks, sections, teams) end with the construct that holds them. */
+  n->st_val = type == NODE_P && (construct == CK_TASK || construct == CK_TARGET_TASK) ? 1 : 0;
   if (type == NODE_ST && !atomic_load_explicit(&g_ospg_st_made, memory_order_relaxed))
     atomic_store_explicit(&g_ospg_st_made, true, memory_order_release);
   atomic_store_explicit(&n->nchildren, 0, memory_order_relaxed);

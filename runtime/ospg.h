@@ -76,7 +76,7 @@ struct ospg_node {
   uint16_t depth;             /* root: 0 */
   uint8_t type;               /* enum node_type */
   uint8_t construct;          /* enum construct_kind */
-  int8_t st_val;              /* P: 1; ST: 0, or -1 once its task waited; else 0 */
+  int8_t st_val;              /* a task's P: 1; ST: 0, or -1 once its task waited; else 0 */
   uint8_t flags;              /* NODE_ON_INITIAL_THREAD */
   /* W-node: how many worksharing constructs its task had begun when it was created */
   uint16_t instance; /* worksharing S-node: its task's how-manieth (strand_stack.h);

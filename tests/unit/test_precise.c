@@ -345,6 +345,23 @@ static void joined_inside_task(void) {
   }
 }
 
+/* main { task T { loop { chunk: x } } taskwait; d }: a taskloop task keeps its
+ * iterations under a loop node and a chunk (a P-node) of its own, which ends with
+ * the task: x is ordered before d. */
+static void chunk_inside_task(void) {
+  fresh();
+  struct strand_stack t;
+  ss_task_create(&g_main, &t, 0, false);
+  ss_workshare_begin(&t, CK_LOOP, 0);
+  ss_work_item(&t, CK_CHUNK);
+  node_id x = t.strand;
+  ss_workshare_end(&t);
+  ss_taskwait(&g_main);
+  node_id d = g_main.strand;
+  CHECK(SER(x, d));
+  ss_destroy(&t);
+}
+
 int main(void) {
   g_opts.mode = MODE_PRECISE; /* before history_init: it reserves precise entries */
   if (ospg_init(1 << 20) || shadow_init(1024) || history_init(16) || deps_init(1 << 16)) {
@@ -360,5 +377,6 @@ int main(void) {
   RUN_TEST(lazy_recursion);
   RUN_TEST(lazy_expands_on_drop);
   RUN_TEST(joined_inside_task);
+  RUN_TEST(chunk_inside_task);
   return finish();
 }
