@@ -205,24 +205,26 @@ static bool joins_all_below(const struct ospg_node *n) {
  * on its path, not counting an ST-node that is Wl's own parent. A construct on that
  * path, below L, that joins everything below it (joins_all_below) had ended before
  * anything that follows it in the task that ran it, so Wl answers as that task's
- * strand right after the construct does: the count starts from the highest such
- * construct. Without that, the +1 of a nested region's implicit tasks (or of a task
- * a taskgroup waited for) read as a task nobody waited for: a task with a nested
- * `parallel for`, waited for by its creator, raced with the creator's code after the
- * taskwait. */
+ * strand right after the construct does: the count starts again there, as from a
+ * strand in its place (its own parent ST-node not counted). Without that, a task
+ * bound to a nested region (or one a taskgroup waited for) read as a task nobody
+ * waited for: a task with a nested region that made tasks, waited for by its creator,
+ * raced with the creator's code after the taskwait. One climb: the query is on the
+ * access path whenever the memo misses. */
 static int count_st(node_id wl, node_id lca_child) {
-  for (node_id n = ospg_node(wl)->parent; n != lca_child; n = ospg_node(n)->parent)
-    if (joins_all_below(ospg_node(n)))
-      wl = n;
   int c = 0;
-  node_id parent = ospg_node(wl)->parent;
-  for (node_id n = parent;; n = ospg_node(n)->parent) {
-    c += ospg_node(n)->st_val;
+  node_id from = wl; /* the strand, or the last joining construct passed */
+  for (node_id n = ospg_node(wl)->parent;; n = ospg_node(n)->parent) {
+    const struct ospg_node *node = ospg_node(n);
+    if (n != lca_child && joins_all_below(node)) {
+      c = 0;
+      from = n;
+    } else if (node->type != NODE_ST || n != ospg_node(from)->parent) {
+      c += node->st_val;
+    }
     if (n == lca_child)
       break;
   }
-  if (ospg_node(parent)->type == NODE_ST)
-    c -= ospg_node(parent)->st_val;
   return c;
 }
 
