@@ -109,12 +109,8 @@ static void check_in_league(struct thread_state *t, uintptr_t addr, uint64_t siz
  * team, an assumed league's twin). */
 static bool own_strands_in_series(const struct thread_state *t) {
   const struct task_rec *task = t->task;
-  if (!task || task->loops.depth || t->ncombine_for || t->combining || t->other.twin)
-    return false;
-  for (unsigned i = 0; i < task->ss.depth; i++)
-    if (task->ss.frames[i].kind == FR_WORKSHARE)
-      return false;
-  return true;
+  return task && !task->loops.depth && !t->ncombine_for && !t->combining && !t->other.twin &&
+         !ss_enclosing_workshare(&task->ss);
 }
 
 /* Whether the access lies in a slot confined to the running task that it may leave

@@ -27,14 +27,6 @@ uintptr_t task_entry_frame(void) {
   return (uintptr_t)frame->exit_frame.ptr;
 }
 
-/* The innermost worksharing construct (loop or distribute) the task is in; 0: none. */
-static node_id enclosing_workshare(const struct strand_stack *s) {
-  for (unsigned i = s->depth; i-- > 1;)
-    if (s->frames[i].kind == FR_WORKSHARE)
-      return s->frames[i].node;
-  return 0;
-}
-
 /* The directive a loop's reports name. Worksharing and distribute loops take their
  * construct's node's site and taskloop tasks their task's, so that a race found
  * between two chunks (by the OSPG) and one found inside a chunk (by tags) read alike. */
@@ -43,7 +35,7 @@ static site_id loop_site(const struct strand_stack *s, site_id site, enum loop_k
   if (kind == LOOP_TASKLOOP)
     from_node = ospg_node(s->frames[0].node)->site;
   else if (kind == LOOP_FOR || kind == LOOP_DISTRIBUTE)
-    from_node = ospg_node(enclosing_workshare(s))->site;
+    from_node = ospg_node(ss_enclosing_workshare(s))->site;
   return from_node ? from_node : site;
 }
 
@@ -138,7 +130,7 @@ void loop_begin(struct loop_state *ls, struct strand_stack *ss, bool task_checke
    * dispatch event between them: the loop code begins once per chunk, in the same
    * strand. Logical iteration numbers count over the whole loop, so the chunks keep
    * the first chunk's tag0: their iterations stay parallel with each other. */
-  node_id ws = kind == LOOP_FOR || kind == LOOP_DISTRIBUTE ? enclosing_workshare(ss) : 0;
+  node_id ws = kind == LOOP_FOR || kind == LOOP_DISTRIBUTE ? ss_enclosing_workshare(ss) : 0;
   bool next_chunk = ws && ws == ls->ws_node && ls->tagged_strand == ss->strand && !ls->iter;
   host(ls, ss, f);
   f->tag0 = next_chunk ? ls->ws_tag0 : ls->next_tag; /* else above every earlier instance */

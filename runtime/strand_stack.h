@@ -71,6 +71,9 @@ node_id ss_open_children(struct strand_stack *s);
 /* Whether the task has children it has not waited for (seed Algorithm 17: a task
  * that ends so makes fast mode unsafe). */
 bool ss_has_unwaited_children(const struct strand_stack *s);
+/* The innermost worksharing construct (loop, sections or distribute) the task is in;
+ * 0: none. */
+node_id ss_enclosing_workshare(const struct strand_stack *s);
 /* A taskwait begins: records its directive in the children groups it will close,
  * for explanations (the directive is known at its beginning only). */
 void ss_taskwait_begin(struct strand_stack *s, site_id site);
