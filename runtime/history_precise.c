@@ -163,6 +163,104 @@ INLINE void check_refs(struct refs x, lockset_id lockset, struct seen_races *see
       note_once(seen->ref, &seen->n, out, n, addr, nbytes, *reads[k], false, lockset);
 }
 
+/* ---- Folding: entries of finished subtrees ----
+ *
+ * Algorithm 20 keeps an entry for every ST-node on any accessing strand's path, also
+ * for subtrees long finished: a location that many tasks read in parallel ends up with
+ * an entry per task group ever made, and every locked access walks them all (fft's
+ * twiddle factors, floorplan's shared board). An entry whose owner O lies below a
+ * sealed group S (ospg_sealed: closed, every task below it ended, nothing tainted)
+ * says nothing that S's own entry of the same lockset does not:
+ *   - every access recorded in O's entry was recorded in S's too (Algorithm 20 records
+ *     an access in the entry of every ST-node on its path, and an expansion seeds every
+ *     one of them), and keep_pair never empties a kind once it holds one, so S's entry
+ *     holds a write if O's does, and a read if O's does;
+ *   - every later access w is outside S's subtree (nothing runs there any more), and
+ *     against such a w all strands below S answer alike (ospg.h, "Sealed subtrees"); so
+ *     an access of O's entry races with w exactly when the access of the same kind in
+ *     S's entry does (same lockset, hence same atomicity: atomics hold a pseudo-lock).
+ * So dropping O's entry loses no race at any location; a report may name another
+ * access of the subtree than Algorithm 20 would (one more representative, as the read
+ * pair already is). S's entry itself goes once the group above S is sealed, and so
+ * on: what stays is, per finished subtree under a live (or tainted) group, one entry.
+ *
+ * A folded entry is vacated where it stands (owner 0, no accesses, a depth no path
+ * has) and the slot's next new entry takes its place: lock-free walks
+ * (held_by_owners) may be standing on it, and they must never be led into another
+ * slot's list, which reusing it elsewhere could do. So a list is as long as the most
+ * entries the slot needed at once, not as the entries it ever had. The test reads two
+ * or three OSPG nodes (the owner's nearest ST-node above); only walks under the cell
+ * lock make it, so each entry is tested a few times and then vacated. */
+#define ENTRY_VACANT_FLAGS (0xFFFFu << ENTRY_DEPTH_SHIFT)
+
+static bool vacant(const struct precise_entry *x) {
+  return x->owner == 0;
+}
+
+/* The nearest ST-node above n, or 0 when only the root is: a function of the tree,
+ * memoised per thread (entries of one slot repeat owners from walk to walk, and the
+ * walk would read two or three nodes for each). Node ids are reused after a reset,
+ * which bumps the pool's generation. */
+#define ABOVE_MEMO 512
+static OMPR_TLS struct {
+  uint32_t gen;
+  node_id owner[ABOVE_MEMO], above[ABOVE_MEMO];
+} t_above;
+
+static node_id group_above(node_id n) {
+  uint32_t gen = atomic_load_explicit(&g_pool_gen, memory_order_relaxed);
+  if (t_above.gen != gen) {
+    memset(t_above.owner, 0, sizeof t_above.owner);
+    t_above.gen = gen;
+  }
+  unsigned k = n % ABOVE_MEMO;
+  if (t_above.owner[k] == n)
+    return t_above.above[k];
+  node_id v = ospg_node(n)->parent;
+  while (v && ospg_node(v)->type != NODE_ST)
+    v = ospg_node(v)->parent;
+  t_above.owner[k] = n;
+  t_above.above[k] = v;
+  return v;
+}
+
+static _Atomic uint64_t g_folded;
+uint64_t precise_entries_folded(void) {
+  return atomic_load_explicit(&g_folded, memory_order_relaxed);
+}
+
+/* Vacates entry x when its owner lies below a sealed group; returns whether x is
+ * vacant now. Accesses first, so that a walker that still reads the old owner finds
+ * nothing in it. */
+static bool vacate_if_folded(struct precise_entry *x) {
+  if (vacant(x))
+    return true;
+  if (x->owner == ospg_root())
+    return false;
+  node_id above = group_above(x->owner);
+  if (!above || !ospg_sealed(above))
+    return false;
+  struct access_ref none = {0, 0, 0};
+  ref_store(&x->w1, none);
+  ref_store(&x->w2, none);
+  ref_store(&x->r1, none);
+  ref_store(&x->r2, none);
+  __atomic_store_n(&x->flags, ENTRY_VACANT_FLAGS, __ATOMIC_RELAXED);
+  __atomic_store_n(&x->owner, 0, __ATOMIC_RELEASE);
+  atomic_fetch_add_explicit(&g_folded, 1, memory_order_relaxed);
+  return true;
+}
+
+/* Gives vacant entry e to (lockset, owner). */
+static uint32_t refill(uint32_t e, lockset_id lockset, node_id owner) {
+  struct precise_entry *x = entry(e);
+  __atomic_store_n(&x->lockset, lockset, __ATOMIC_RELAXED);
+  __atomic_store_n(&x->flags, (uint32_t)ospg_node(owner)->depth << ENTRY_DEPTH_SHIFT,
+                   __ATOMIC_RELAXED);
+  __atomic_store_n(&x->owner, owner, __ATOMIC_RELEASE);
+  return e;
+}
+
 static void check_entries(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
                           const struct access_now *now, struct sp_cache *c, struct race_found *out,
                           unsigned *n) {
@@ -172,7 +270,7 @@ static void check_entries(struct history_slot *slot, uintptr_t addr, unsigned nb
   check_refs(slot_refs(slot), 0, &seen, addr, nbytes, now, c, out, n);
   for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next) {
     struct precise_entry *x = entry(e);
-    if (lockset_disjoint(x->lockset, now->lockset))
+    if (!vacate_if_folded(x) && lockset_disjoint(x->lockset, now->lockset))
       check_refs(entry_refs(x), x->lockset, &seen, addr, nbytes, now, c, out, n);
   }
 }
@@ -331,9 +429,15 @@ static void link_entry(struct history_slot *slot, uint32_t e) {
  * is full. */
 static struct precise_entry *entry_of(struct history_slot *slot, lockset_id lockset,
                                       node_id owner) {
-  for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next)
+  uint32_t spare = 0;
+  for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next) {
     if (entry(e)->lockset == lockset && entry(e)->owner == owner)
       return entry(e);
+    if (!spare && vacant(entry(e)))
+      spare = e;
+  }
+  if (spare)
+    return entry(refill(spare, lockset, owner));
   uint32_t e = new_entry(lockset, owner);
   if (!e)
     return NULL;
@@ -555,8 +659,12 @@ static unsigned record_in_owners(struct history_slot *slot, const struct access_
   uint32_t *found = p->found;
   if (p->deepest)
     memset(found, 0, p->deepest * sizeof found[0]);
+  uint32_t spare[8];
+  unsigned nspare = 0;
   for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next) {
     struct precise_entry *x = entry(e);
+    if (vacant(x) && nspare < 8)
+      spare[nspare++] = e;
     if (x->lockset != now->lockset)
       continue;
     unsigned d = ENTRY_DEPTH(x->flags);
@@ -574,10 +682,13 @@ static unsigned record_in_owners(struct history_slot *slot, const struct access_
       record(c, slot_refs(slot), now);
       continue;
     }
-    uint32_t e = new_entry(now->lockset, p->at[d]);
-    if (!e)
-      return 0;
-    link_entry(slot, e);
+    uint32_t e = nspare ? refill(spare[--nspare], now->lockset, p->at[d]) : 0;
+    if (!e) {
+      e = new_entry(now->lockset, p->at[d]);
+      if (!e)
+        return 0;
+      link_entry(slot, e);
+    }
     record(c, entry_refs(entry(e)), now);
   }
   return now->lockset ? 0 : holder_of(slot, now);
@@ -611,7 +722,8 @@ static unsigned lazy_own_access(struct history_slot *slot, uintptr_t addr, unsig
   }
   /* Other locksets' entries: all disjoint with the empty one (check_entries). */
   for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next)
-    check_refs(entry_refs(entry(e)), entry(e)->lockset, &seen, addr, nbytes, now, c, out, n);
+    if (!vacate_if_folded(entry(e)))
+      check_refs(entry_refs(entry(e)), entry(e)->lockset, &seen, addr, nbytes, now, c, out, n);
   struct access_ref *a = now->is_write ? &slot->w : &slot->r1;
   struct access_ref *b = now->is_write ? &slot->w2 : &slot->r2;
   bool p1 = now->is_write ? pw1 : pr1, p2 = now->is_write ? pw2 : pr2;
@@ -651,6 +763,8 @@ unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbyt
 void precise_copy(struct history_slot *dst, const struct history_slot *src) {
   uint32_t copy = 0, *tail = &copy;
   for (uint32_t e = HEAD_FIRST(src->head); e; e = entry(e)->next) {
+    if (vacant(entry(e)))
+      continue;
     uint32_t d = new_entry(entry(e)->lockset, entry(e)->owner);
     if (!d)
       break;

@@ -325,7 +325,9 @@ static void on_task_schedule(ompt_data_t *prior_task, ompt_task_status_t prior_s
   if (task_of(prior_task) == &g_taskwait_depend || task_of(next_task) == &g_taskwait_depend)
     return;
   struct task_rec *prior = task_of(prior_task);
-  if (prior && prior_status == ompt_task_complete && ss_has_unwaited_children(&prior->ss))
+  bool body_ended = prior_status == ompt_task_complete || prior_status == ompt_task_detach ||
+                    prior_status == ompt_task_cancel;
+  if (prior && body_ended && ss_task_end(&prior->ss) && prior_status == ompt_task_complete)
     mode_note_unsafe("a task that ends without waiting for its child tasks (taskwaits not "
                      "fully nested); the task was created",
                      ospg_node(prior->ss.frames[0].node)->site, true);

@@ -13,6 +13,7 @@ static uint64_t g_capacity;
 static _Atomic uint32_t g_next = 1; /* id 0 is "no node" */
 static atomic_bool g_exhausted;
 atomic_bool g_ospg_st_made;
+atomic_bool g_ospg_no_sealing;
 static node_id g_root;
 
 /* Deep enough for any realistic nesting of tasks; uint16_t depth must not wrap. */
@@ -71,6 +72,10 @@ node_id ospg_add(node_id parent, enum node_type type, enum construct_kind constr
     struct ospg_node *p = &g_ospg_arena[parent];
     if (p->depth >= MAX_DEPTH)
       return give_up("the OSPG is nested too deeply");
+    /* An if(0) task's node (never closed) and a group opened inside a group (taskwait
+     * depend) break the pairing of tasks and closed groups that sealing counts on. */
+    if (type == NODE_ST && (construct != CK_TASK_GROUP || p->type == NODE_ST))
+      ospg_taint_above(id);
     n->depth = (uint16_t)(p->depth + 1);
     n->order = atomic_fetch_add_explicit(&p->nchildren, 1, memory_order_relaxed);
     /* Myers' rule: when the parent's jump and its jump's jump span equal depths, this
@@ -96,6 +101,21 @@ node_id ospg_ancestor_at(node_id n, unsigned d) {
     n = g_ospg_arena[j].depth >= d ? j : g_ospg_arena[n].parent;
   }
   return n;
+}
+
+void ospg_taint_above(node_id n) {
+  for (node_id v = g_ospg_arena[n].parent; v; v = g_ospg_arena[v].parent) {
+    struct ospg_node *a = &g_ospg_arena[v];
+    if (a->type != NODE_ST)
+      continue;
+    if (__atomic_fetch_or(&a->flags, (uint8_t)NODE_TAINTED, __ATOMIC_RELAXED) & NODE_TAINTED)
+      return;
+  }
+}
+
+void ospg_forbid_sealing(void) {
+  if (!atomic_load_explicit(&g_ospg_no_sealing, memory_order_relaxed))
+    atomic_store_explicit(&g_ospg_no_sealing, true, memory_order_relaxed);
 }
 
 uint32_t ospg_mark(void) {

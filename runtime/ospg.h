@@ -66,6 +66,10 @@ static inline bool ck_hosts_iterations(unsigned construct) {
 /* A W-node of the program's initial task or of a task created, outside any parallel
  * or teams region, by one (not a target task): its code runs on the initial thread. */
 #define NODE_ON_INITIAL_THREAD 0x1u
+/* An ST-node below which some task may outlive the taskwait that closes it, or whose
+ * subtree's strands do not all answer later queries alike (ospg_sealed). Set on every
+ * ST-node above such a place, never cleared until the node is reused. */
+#define NODE_TAINTED 0x2u
 
 struct ospg_node {
   node_id parent;
@@ -95,6 +99,30 @@ static inline bool ospg_is_children_group(node_id n);
 
 /* A taskwait closed this ST-node: its task waited for its children. */
 static inline void ospg_mark_waited(node_id st);
+
+/* SEALED SUBTREES. A children group S is sealed when a taskwait has closed it and no
+ * ST-node has been tainted below it (ospg_taint_above), and no release was ever made
+ * (ospg_forbid_sealing). Then every task created below S has ended (S's children ended
+ * before the taskwait returned; a grandchild still running would have outlived the
+ * group it was made in when its creator ended: a taint), and every strand x below S
+ * answers every query with a strand w outside S's subtree as a strand of S's own task
+ * placed right under S would. Proof: Algorithm 1's answer (sp_query.c) depends on x
+ * only through the LCA's children, which are the same for all of S's subtree, and
+ * through the st_val sum from x's parent up; below S that path pairs each task's +1
+ * with the -1 of the closed group it was created in (taskwait-closed groups are the
+ * only ST-nodes there: an if(0) task's node or a group nested in a group taints), or
+ * restarts at a construct that joins everything below it, so the sum up to and
+ * including S is 0, as for a strand whose own parent is S. Dependence edges join
+ * siblings, all inside or all outside S; synchronisation edges could start inside S
+ * later (an acquire of a release made there), hence no sealing once any release was
+ * made. A sealed group stays sealed. history_precise.c relies on it ("Folding"). */
+static inline bool ospg_sealed(node_id st);
+/* Taints every ST-node above n (n's task outlived a group, or n breaks the pairing
+ * the proof above counts on). O(depth) the first time, then it stops at the first
+ * tainted ancestor (all above it are tainted). */
+void ospg_taint_above(node_id n);
+/* A release was made: from now on no group is sealed. */
+void ospg_forbid_sealing(void);
 
 /* Reserves room for max_nodes and creates the root S-node. Returns -1 on failure. */
 int ospg_init(uint64_t max_nodes);
@@ -126,6 +154,7 @@ static inline bool ospg_has_st_nodes(void);
 /* Implementation detail shared with the inline accessors. */
 extern struct ospg_node *g_ospg_arena;
 extern atomic_bool g_ospg_st_made;
+extern atomic_bool g_ospg_no_sealing;
 static inline struct ospg_node *ospg_node(node_id id) {
   return &g_ospg_arena[id];
 }
@@ -137,8 +166,18 @@ static inline bool ospg_is_children_group(node_id n) {
 }
 
 static inline void ospg_mark_waited(node_id st) {
+  /* Release: a walker that reads -1 (ospg_sealed) sees the taints made before the
+   * children ended. */
   if (g_ospg_arena[st].type == NODE_ST)
-    g_ospg_arena[st].st_val = -1;
+    __atomic_store_n(&g_ospg_arena[st].st_val, (int8_t)-1, __ATOMIC_RELEASE);
+}
+
+static inline bool ospg_sealed(node_id st) {
+  const struct ospg_node *n = &g_ospg_arena[st];
+  return n->type == NODE_ST && n->construct == CK_TASK_GROUP &&
+         __atomic_load_n(&n->st_val, __ATOMIC_ACQUIRE) == -1 &&
+         !(__atomic_load_n(&n->flags, __ATOMIC_RELAXED) & NODE_TAINTED) &&
+         !atomic_load_explicit(&g_ospg_no_sealing, memory_order_relaxed);
 }
 
 #endif

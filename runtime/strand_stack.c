@@ -147,6 +147,13 @@ bool ss_has_unwaited_children(const struct strand_stack *s) {
   return false;
 }
 
+bool ss_task_end(const struct strand_stack *s) {
+  if (!ss_has_unwaited_children(s))
+    return false;
+  ospg_taint_above(s->frames[0].node);
+  return true;
+}
+
 node_id ss_enclosing_workshare(const struct strand_stack *s) {
   for (unsigned i = s->depth; i-- > 1;)
     if (s->frames[i].kind == FR_WORKSHARE)

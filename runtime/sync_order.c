@@ -133,6 +133,9 @@ static node_id split_strand(void) {
 
 static node_id release_point(void) {
   struct sync_thread *s = &t_sync;
+  /* A later acquire may draw an edge from here, inside what may by then be a finished
+   * subtree: such subtrees no longer answer as one strand (ospg_sealed). */
+  ospg_forbid_sealing();
   if (t_self.strand == s->fresh && !t_sync_touched && !s->fresh_has_edges)
     return s->released;
   return split_strand();

@@ -158,6 +158,7 @@ static void fig_4_4(void) {
   node_id rb = t1.strand, ra = ta.strand;
   ss_task_create(&g_main, &t2, 0, false);
   node_id rc = t2.strand;
+  ss_task_end(&t1); /* without waiting for ta */
   ss_taskwait(&g_main);
   node_id wd = g_main.strand;
   CHECK(access(rb, &x, false, 0, 2, NULL) == 0);
@@ -262,12 +263,60 @@ static void lazy_expands_on_drop(void) {
   CHECK(access(g.strand, &x, false, 0, 1, NULL) == 0);
   CHECK(access(b.strand, &x, false, 0, 2, NULL) == 0);
   CHECK(access(g_main.strand, &x, false, 0, 3, NULL) == 0);
+  ss_task_end(&b);
   ss_taskwait(&g_main); /* waits for b, not for g */
   struct race_found r;
   CHECK(access(g_main.strand, &x, true, 0, 4, &r) == 1);
   CHECK(r.prev.node == g.strand && r.prev.site == 1 && !r.prev_is_write);
   ss_destroy(&b);
   ss_destroy(&g);
+}
+
+/* Folding (history_precise.c): main { task t1 { task g1 { task h { Rd(x) }; Rd(x);
+ * [taskwait] }; task g2 { Rd(x) }; taskwait }; [taskwait]; Wr(x) }. The three reads
+ * are parallel: the family expands, with an entry for h's group under g1 (G1) and for
+ * t1's group (E1). When g1 waits for h, t1's taskwait seals E1, and the next locked
+ * access drops G1's entry; the write still races with the reads exactly when main does
+ * not wait for t1. When g1 does not wait, its end taints E1: G1's entry (h's read,
+ * which the write after main's taskwait races with) stays, and the race is found. */
+static void fold_variant(bool g1_waits, bool main_waits) {
+  fresh();
+  static int x;
+  struct strand_stack t1, g1, g2, h;
+  ss_task_create(&g_main, &t1, 0, false);
+  ss_task_create(&t1, &g1, 0, false);
+  ss_task_create(&g1, &h, 0, false);
+  CHECK(access(h.strand, &x, false, 0, 1, NULL) == 0);
+  CHECK(ss_task_end(&h) == false);
+  CHECK(access(g1.strand, &x, false, 0, 2, NULL) == 0);
+  if (g1_waits)
+    ss_taskwait(&g1);
+  CHECK(ss_task_end(&g1) == !g1_waits);
+  ss_task_create(&t1, &g2, 0, false);
+  CHECK(access(g2.strand, &x, false, 0, 3, NULL) == 0); /* parallel with both: expands */
+  CHECK(ss_task_end(&g2) == false);
+  ss_taskwait(&t1);
+  CHECK(ss_task_end(&t1) == false);
+  if (main_waits)
+    ss_taskwait(&g_main);
+  uint64_t folded = precise_entries_folded();
+  struct race_found r;
+  unsigned races = access(g_main.strand, &x, true, 0, 4, &r);
+  /* h's read races with the write unless every task on its way waited. */
+  CHECK(main_waits && g1_waits ? races == 0 : races >= 1);
+  if (main_waits && !g1_waits)
+    CHECK(r.prev.node == h.strand && r.prev.site == 1);
+  CHECK((precise_entries_folded() > folded) == g1_waits);
+  ss_destroy(&t1);
+  ss_destroy(&g1);
+  ss_destroy(&g2);
+  ss_destroy(&h);
+}
+
+static void folds_sealed_subtrees(void) {
+  for (int g1_waits = 0; g1_waits < 2; g1_waits++)
+    for (int main_waits = 0; main_waits < 2; main_waits++)
+      fold_variant(g1_waits, main_waits);
 }
 
 /* Locksets: same lock, no race; different locks or one side unlocked, race; nested
@@ -376,6 +425,7 @@ int main(void) {
   RUN_TEST(locksets);
   RUN_TEST(lazy_recursion);
   RUN_TEST(lazy_expands_on_drop);
+  RUN_TEST(folds_sealed_subtrees);
   RUN_TEST(joined_inside_task);
   RUN_TEST(chunk_inside_task);
   return finish();
