@@ -229,17 +229,9 @@ uint64_t precise_entries_folded(void) {
   return atomic_load_explicit(&g_folded, memory_order_relaxed);
 }
 
-/* Vacates entry x when its owner lies below a sealed group; returns whether x is
- * vacant now. Accesses first, so that a walker that still reads the old owner finds
- * nothing in it. */
-static bool vacate_if_folded(struct precise_entry *x) {
-  if (vacant(x))
-    return true;
-  if (x->owner == ospg_root())
-    return false;
-  node_id above = group_above(x->owner);
-  if (!above || !ospg_sealed(above))
-    return false;
+/* Vacates entry x: accesses first, so that a walker that still reads the old owner
+ * finds nothing in it. */
+static void vacate(struct precise_entry *x) {
   struct access_ref none = {0, 0, 0};
   ref_store(&x->w1, none);
   ref_store(&x->w2, none);
@@ -248,6 +240,19 @@ static bool vacate_if_folded(struct precise_entry *x) {
   __atomic_store_n(&x->flags, ENTRY_VACANT_FLAGS, __ATOMIC_RELAXED);
   __atomic_store_n(&x->owner, 0, __ATOMIC_RELEASE);
   atomic_fetch_add_explicit(&g_folded, 1, memory_order_relaxed);
+}
+
+/* Vacates entry x when its owner lies below a sealed group; returns whether x is
+ * vacant now. */
+static bool vacate_if_folded(struct precise_entry *x) {
+  if (vacant(x))
+    return true;
+  if (x->owner == ospg_root())
+    return false;
+  node_id above = group_above(x->owner);
+  if (!above || !ospg_sealed(above))
+    return false;
+  vacate(x);
   return true;
 }
 
@@ -261,6 +266,91 @@ static uint32_t refill(uint32_t e, lockset_id lockset, node_id owner) {
   return e;
 }
 
+/* ---- Merging the entries of finished children ----
+ *
+ * What folding leaves under a live group U is an entry per sealed group of each of
+ * U's finished children (a task's groups are one per taskwait). Call such an entry a
+ * *finished child's entry* when its owner G is sealed and G's task g is a child of U
+ * (its P-node's parent is U) whose body has ended (NODE_ENDED), that no dependence
+ * edge can touch (NODE_DEPS clear: no depend clause, no event fulfilled) and that is
+ * untainted (no release made anywhere below it, ospg_taint_above). Then for
+ * every later access w (outside g's subtree: nothing runs there any more) every
+ * strand below G answers as a strand of g right under g's P-node would (ospg.h,
+ * "Sealed subtrees"), and that strand answers as the same strand of any other such
+ * child h of U: when w is below U, the LCA is U, and two children of one group are
+ * parallel unless a dependence edge orders them (whichever side is the earlier:
+ * w's own branch is a task or the creator's current strand, made after g and h);
+ * when w is outside U's subtree, the LCA and its children are the same for both and
+ * the st_val sums from g's and h's P-nodes up are equal (each +1, then the same
+ * nodes); no synchronisation edge starts below g or h (both untainted), and the
+ * edges that start elsewhere order both alike (whether g's strand comes before an
+ * edge's source is again a query of the tree).
+ * So all finished children's entries of one lockset under one group say the same of
+ * every later access, and of two of them the one whose kinds of access (write, read)
+ * include the other's stands for both: the other is vacated. Nothing moves between
+ * entries, so a lock-free walk that meets a vacated entry has met the one that
+ * stands for it before, or meets it later (the kept one is the later of the two when
+ * the earlier is vacated). Neither is recorded in again (no live strand is below a
+ * sealed group). */
+
+/* The group U under which the entry is a finished child's entry (above), or 0. */
+static node_id finished_child_of(const struct precise_entry *x) {
+  if (x->owner == ospg_root() || !ospg_sealed(x->owner))
+    return 0;
+  node_id task = ospg_node(x->owner)->parent, u = group_above(x->owner);
+  const struct ospg_node *t = ospg_node(task);
+  if (!u || t->parent != u || t->type != NODE_P ||
+      (t->construct != CK_TASK && t->construct != CK_TARGET_TASK))
+    return 0;
+  bool ended = ospg_has_flag(task, NODE_ENDED);
+  return ended && !ospg_has_flag(task, NODE_DEPS | NODE_TAINTED) ? u : 0;
+}
+
+/* The kinds of access an entry holds: bit 0 a write, bit 1 a read (the first of a
+ * pair is filled first). */
+static unsigned kinds(const struct precise_entry *x) {
+  return (x->w1.node ? 1u : 0u) | (x->r1.node ? 2u : 0u);
+}
+
+/* The finished children's entries met so far in one walk, by (lockset, group). */
+#define MERGE_KEYS 8
+struct merge_keys {
+  unsigned n;
+  lockset_id lockset[MERGE_KEYS];
+  node_id group[MERGE_KEYS];
+  struct precise_entry *kept[MERGE_KEYS];
+};
+
+/* Vacates x when it is folded, or merged into an earlier finished child's entry of its
+ * lockset and group; returns whether x is vacant now. */
+static bool vacate_or_merge(struct precise_entry *x, struct merge_keys *m) {
+  if (vacate_if_folded(x))
+    return true;
+  node_id u = finished_child_of(x);
+  if (!u)
+    return false;
+  for (unsigned i = 0; i < m->n; i++) {
+    if (m->group[i] != u || m->lockset[i] != x->lockset)
+      continue;
+    unsigned have = kinds(m->kept[i]), mine = kinds(x);
+    if ((mine & ~have) == 0) { /* the earlier one stands for x */
+      vacate(x);
+      return true;
+    }
+    if ((have & ~mine) == 0) { /* x stands for the earlier one */
+      vacate(m->kept[i]);
+      m->kept[i] = x;
+      return false;
+    }
+  }
+  if (m->n < MERGE_KEYS) {
+    m->lockset[m->n] = x->lockset;
+    m->group[m->n] = u;
+    m->kept[m->n++] = x;
+  }
+  return false;
+}
+
 static void check_entries(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
                           const struct access_now *now, struct sp_cache *c, struct race_found *out,
                           unsigned *n) {
@@ -268,9 +358,11 @@ static void check_entries(struct history_slot *slot, uintptr_t addr, unsigned nb
   seen.n = 0;
   /* The slot's own entry has the empty lockset: disjoint with every other. */
   check_refs(slot_refs(slot), 0, &seen, addr, nbytes, now, c, out, n);
+  struct merge_keys m;
+  m.n = 0;
   for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next) {
     struct precise_entry *x = entry(e);
-    if (!vacate_if_folded(x) && lockset_disjoint(x->lockset, now->lockset))
+    if (!vacate_or_merge(x, &m) && lockset_disjoint(x->lockset, now->lockset))
       check_refs(entry_refs(x), x->lockset, &seen, addr, nbytes, now, c, out, n);
   }
 }

@@ -295,6 +295,7 @@ static void on_dependences(ompt_data_t *task_data, const ompt_dependence_t *deps
   }
   /* The child was just created under the parent's current children group. */
   node_id group = ss_top(&parent->ss), node = child->ss.frames[0].node;
+  ospg_set_flag(node, NODE_DEPS);
   for (int i = 0; i < ndeps; i++) {
     enum dep_kind kind;
     if (!to_dep_kind(deps[i].dependence_type, &kind))
@@ -315,6 +316,7 @@ static void fulfilled_by_running_task(const struct task_rec *detached) {
   const struct task_rec *by = t_self.task;
   if (!detached || !by || by == detached || by == &g_taskwait_depend || !by->ss.depth)
     return;
+  ospg_set_flag(by->ss.frames[0].node, NODE_DEPS); /* edges may start at it now */
   detach_fulfilled(detached->ss.frames[0].node, by->ss.frames[0].node);
   TRACE("fulfilled by another task: node %u for node %u", by->ss.frames[0].node,
         detached->ss.frames[0].node);

@@ -13,7 +13,6 @@ static uint64_t g_capacity;
 static _Atomic uint32_t g_next = 1; /* id 0 is "no node" */
 static atomic_bool g_exhausted;
 atomic_bool g_ospg_st_made;
-atomic_bool g_ospg_no_sealing;
 static node_id g_root;
 
 /* Deep enough for any realistic nesting of tasks; uint16_t depth must not wrap. */
@@ -106,16 +105,12 @@ node_id ospg_ancestor_at(node_id n, unsigned d) {
 void ospg_taint_above(node_id n) {
   for (node_id v = g_ospg_arena[n].parent; v; v = g_ospg_arena[v].parent) {
     struct ospg_node *a = &g_ospg_arena[v];
-    if (a->type != NODE_ST)
+    bool task = a->type == NODE_P && (a->construct == CK_TASK || a->construct == CK_TARGET_TASK);
+    if (a->type != NODE_ST && !task)
       continue;
     if (__atomic_fetch_or(&a->flags, (uint8_t)NODE_TAINTED, __ATOMIC_RELAXED) & NODE_TAINTED)
       return;
   }
-}
-
-void ospg_forbid_sealing(void) {
-  if (!atomic_load_explicit(&g_ospg_no_sealing, memory_order_relaxed))
-    atomic_store_explicit(&g_ospg_no_sealing, true, memory_order_relaxed);
 }
 
 uint32_t ospg_mark(void) {

@@ -66,10 +66,16 @@ static inline bool ck_hosts_iterations(unsigned construct) {
 /* A W-node of the program's initial task or of a task created, outside any parallel
  * or teams region, by one (not a target task): its code runs on the initial thread. */
 #define NODE_ON_INITIAL_THREAD 0x1u
-/* An ST-node below which some task may outlive the taskwait that closes it, or whose
- * subtree's strands do not all answer later queries alike (ospg_sealed). Set on every
- * ST-node above such a place, never cleared until the node is reused. */
+/* An ST-node or task P-node below which some task may outlive the taskwait that
+ * closes its group, or whose subtree's strands do not all answer later queries alike
+ * (ospg_sealed). Set on every such node above that place, never cleared until the
+ * node is reused. */
 #define NODE_TAINTED 0x2u
+/* A task's P-node: its body has ended (ss_task_end). */
+#define NODE_ENDED 0x4u
+/* A task's P-node: it had depend clauses or fulfilled a detached task's event, so
+ * dependence edges may start or end at it. */
+#define NODE_DEPS 0x8u
 
 struct ospg_node {
   node_id parent;
@@ -81,7 +87,7 @@ struct ospg_node {
   uint8_t type;               /* enum node_type */
   uint8_t construct;          /* enum construct_kind */
   int8_t st_val;              /* a task's P: 1; ST: 0, or -1 once its task waited; else 0 */
-  uint8_t flags;              /* NODE_ON_INITIAL_THREAD */
+  uint8_t flags;              /* NODE_ON_INITIAL_THREAD, NODE_TAINTED, ... */
   /* W-node: how many worksharing constructs its task had begun when it was created */
   uint16_t instance; /* worksharing S-node: its task's how-manieth (strand_stack.h);
                         parallel region's S-node: its team's size (team_set_size) */
@@ -100,29 +106,30 @@ static inline bool ospg_is_children_group(node_id n);
 /* A taskwait closed this ST-node: its task waited for its children. */
 static inline void ospg_mark_waited(node_id st);
 
-/* SEALED SUBTREES. A children group S is sealed when a taskwait has closed it and no
- * ST-node has been tainted below it (ospg_taint_above), and no release was ever made
- * (ospg_forbid_sealing). Then every task created below S has ended (S's children ended
- * before the taskwait returned; a grandchild still running would have outlived the
- * group it was made in when its creator ended: a taint), and every strand x below S
- * answers every query with a strand w outside S's subtree as a strand of S's own task
- * placed right under S would. Proof: Algorithm 1's answer (sp_query.c) depends on x
- * only through the LCA's children, which are the same for all of S's subtree, and
- * through the st_val sum from x's parent up; below S that path pairs each task's +1
- * with the -1 of the closed group it was created in (taskwait-closed groups are the
- * only ST-nodes there: an if(0) task's node or a group nested in a group taints), or
+/* SEALED SUBTREES. A children group S is sealed when a taskwait has closed it and
+ * nothing below it has tainted it (ospg_taint_above). Then every task created below S has ended
+ * (S's children ended before the taskwait returned; a grandchild still running would have outlived
+ * the group it was made in when its creator ended: a taint), and every strand x below S answers
+ * every query with a strand w outside S's subtree as a strand of S's own task placed right under S
+ * would. Proof: Algorithm 1's answer (sp_query.c) depends on x only through the LCA's children,
+ * which are the same for all of S's subtree, and through the st_val sum from x's parent up; below S
+ * that path pairs each task's +1 with the -1 of the closed group it was created in (taskwait-closed
+ * groups are the only ST-nodes there: an if(0) task's node or a group nested in a group taints), or
  * restarts at a construct that joins everything below it, so the sum up to and
  * including S is 0, as for a strand whose own parent is S. Dependence edges join
- * siblings, all inside or all outside S; synchronisation edges could start inside S
- * later (an acquire of a release made there), hence no sealing once any release was
- * made. A sealed group stays sealed. history_precise.c relies on it ("Folding"). */
+ * siblings, all inside or all outside S. A synchronisation edge that starts inside S
+ * (at a release made there, acquired now or later) could order one of its strands
+ * and not another, so a release taints the groups above it; edges that end inside S
+ * lead no strand of S anywhere. A sealed group stays sealed. history_precise.c relies
+ * on it ("Folding"). */
 static inline bool ospg_sealed(node_id st);
-/* Taints every ST-node above n (n's task outlived a group, or n breaks the pairing
- * the proof above counts on). O(depth) the first time, then it stops at the first
- * tainted ancestor (all above it are tainted). */
+/* Taints every ST-node and task P-node above n (n's task outlived a group, n breaks
+ * the pairing the proof above counts on, or n released). O(depth) the first time,
+ * then it stops at the first tainted ancestor (all above it are tainted). */
 void ospg_taint_above(node_id n);
-/* A release was made: from now on no group is sealed. */
-void ospg_forbid_sealing(void);
+/* Sets flag bits on a node that other threads may be reading (NODE_ENDED, NODE_DEPS). */
+static inline void ospg_set_flag(node_id n, unsigned flag);
+static inline bool ospg_has_flag(node_id n, unsigned flag);
 
 /* Reserves room for max_nodes and creates the root S-node. Returns -1 on failure. */
 int ospg_init(uint64_t max_nodes);
@@ -154,7 +161,6 @@ static inline bool ospg_has_st_nodes(void);
 /* Implementation detail shared with the inline accessors. */
 extern struct ospg_node *g_ospg_arena;
 extern atomic_bool g_ospg_st_made;
-extern atomic_bool g_ospg_no_sealing;
 static inline struct ospg_node *ospg_node(node_id id) {
   return &g_ospg_arena[id];
 }
@@ -172,12 +178,19 @@ static inline void ospg_mark_waited(node_id st) {
     __atomic_store_n(&g_ospg_arena[st].st_val, (int8_t)-1, __ATOMIC_RELEASE);
 }
 
+static inline void ospg_set_flag(node_id n, unsigned flag) {
+  if (n)
+    __atomic_fetch_or(&g_ospg_arena[n].flags, (uint8_t)flag, __ATOMIC_RELEASE);
+}
+static inline bool ospg_has_flag(node_id n, unsigned flag) {
+  return __atomic_load_n(&g_ospg_arena[n].flags, __ATOMIC_ACQUIRE) & flag;
+}
+
 static inline bool ospg_sealed(node_id st) {
   const struct ospg_node *n = &g_ospg_arena[st];
   return n->type == NODE_ST && n->construct == CK_TASK_GROUP &&
          __atomic_load_n(&n->st_val, __ATOMIC_ACQUIRE) == -1 &&
-         !(__atomic_load_n(&n->flags, __ATOMIC_RELAXED) & NODE_TAINTED) &&
-         !atomic_load_explicit(&g_ospg_no_sealing, memory_order_relaxed);
+         !(__atomic_load_n(&n->flags, __ATOMIC_RELAXED) & NODE_TAINTED);
 }
 
 #endif

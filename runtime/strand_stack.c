@@ -148,10 +148,11 @@ bool ss_has_unwaited_children(const struct strand_stack *s) {
 }
 
 bool ss_task_end(const struct strand_stack *s) {
-  if (!ss_has_unwaited_children(s))
-    return false;
-  ospg_taint_above(s->frames[0].node);
-  return true;
+  bool unwaited = ss_has_unwaited_children(s);
+  if (unwaited)
+    ospg_taint_above(s->frames[0].node);
+  ospg_set_flag(s->frames[0].node, NODE_ENDED);
+  return unwaited;
 }
 
 node_id ss_enclosing_workshare(const struct strand_stack *s) {

@@ -71,8 +71,9 @@ node_id ss_open_children(struct strand_stack *s);
 /* Whether the task has children it has not waited for (seed Algorithm 17: a task
  * that ends so makes fast mode unsafe). */
 bool ss_has_unwaited_children(const struct strand_stack *s);
-/* The task's body ended. Returns whether it left children unwaited; then they may
- * outlive every group above the task, and those groups are tainted (ospg_sealed). */
+/* The task's body ended (its node says so: NODE_ENDED). Returns whether it left
+ * children unwaited; then they may outlive every group above the task, and those
+ * groups are tainted (ospg_sealed). */
 bool ss_task_end(const struct strand_stack *s);
 /* The innermost worksharing construct (loop, sections or distribute) the task is in;
  * 0: none. */

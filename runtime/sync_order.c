@@ -133,12 +133,13 @@ static node_id split_strand(void) {
 
 static node_id release_point(void) {
   struct sync_thread *s = &t_sync;
+  node_id released = t_self.strand == s->fresh && !t_sync_touched && !s->fresh_has_edges
+                         ? s->released
+                         : split_strand();
   /* A later acquire may draw an edge from here, inside what may by then be a finished
-   * subtree: such subtrees no longer answer as one strand (ospg_sealed). */
-  ospg_forbid_sealing();
-  if (t_self.strand == s->fresh && !t_sync_touched && !s->fresh_has_edges)
-    return s->released;
-  return split_strand();
+   * subtree: the groups above no longer answer as one strand (ospg_sealed). */
+  ospg_taint_above(released);
+  return released;
 }
 
 /* An edge from `from` into the running strand, which release_point or acquire_from

@@ -319,6 +319,43 @@ static void folds_sealed_subtrees(void) {
       fold_variant(g1_waits, main_waits);
 }
 
+/* Merging (history_precise.c): main { for g, h, k: task { task { Rd(x) }; taskwait };
+ * Wr(x); taskwait; Wr(x) }. The three grandchildren's reads are parallel: the family
+ * expands, and each child's sealed group keeps an entry under main's open group. The
+ * children have ended and have no dependences, so at the first write two of those
+ * entries are vacated (the third stands for them), and the write still races with the
+ * reads; after the taskwait it races with none. A child with depend clauses
+ * (NODE_DEPS, set here by hand) keeps its entry. */
+static void merge_variant(bool deps) {
+  fresh();
+  static int x;
+  struct strand_stack child[3], grand[3];
+  for (int i = 0; i < 3; i++) {
+    ss_task_create(&g_main, &child[i], 0, false);
+    if (deps && i > 0)
+      ospg_set_flag(child[i].frames[0].node, NODE_DEPS);
+    ss_task_create(&child[i], &grand[i], 0, false);
+    CHECK(access(grand[i].strand, &x, false, 0, 1 + (uint32_t)i, NULL) == 0);
+    CHECK(ss_task_end(&grand[i]) == false);
+    ss_taskwait(&child[i]);
+    CHECK(ss_task_end(&child[i]) == false);
+  }
+  uint64_t vacated = precise_entries_folded();
+  CHECK(access(g_main.strand, &x, true, 0, 7, NULL) >= 1);
+  CHECK(precise_entries_folded() - vacated == (deps ? 0u : 2u));
+  ss_taskwait(&g_main);
+  CHECK(access(g_main.strand, &x, true, 0, 8, NULL) == 0);
+  for (int i = 0; i < 3; i++) {
+    ss_destroy(&child[i]);
+    ss_destroy(&grand[i]);
+  }
+}
+
+static void merges_finished_children(void) {
+  merge_variant(false);
+  merge_variant(true);
+}
+
 /* Locksets: same lock, no race; different locks or one side unlocked, race; nested
  * locksets intersect; atomics hold the pseudo-lock. */
 static void locksets(void) {
@@ -426,6 +463,7 @@ int main(void) {
   RUN_TEST(lazy_recursion);
   RUN_TEST(lazy_expands_on_drop);
   RUN_TEST(folds_sealed_subtrees);
+  RUN_TEST(merges_finished_children);
   RUN_TEST(joined_inside_task);
   RUN_TEST(chunk_inside_task);
   return finish();
