@@ -28,6 +28,10 @@ struct precise_entry {
  * reading the owner's node (a cache miss per entry on long lists). */
 #define ENTRY_DEPTH_SHIFT 16
 #define ENTRY_DEPTH(flags) ((flags) >> ENTRY_DEPTH_SHIFT)
+/* A new entry's flags: its owner's depth, nothing else set. */
+static uint32_t owner_flags(node_id owner) {
+  return (uint32_t)ospg_node(owner)->depth << ENTRY_DEPTH_SHIFT;
+}
 
 /* The slot's head: the first pooled entry's index + 1, in its top bit
  * (HEAD_EXPANDED, history_precise.h) whether the empty lockset's family is expanded
@@ -109,9 +113,7 @@ static uint32_t new_entry(lockset_id lockset, node_id owner) {
     e = (uint32_t)i + 1;
   }
   g_pool[e - 1] =
-      (struct precise_entry){.lockset = lockset,
-                             .owner = owner,
-                             .flags = (uint32_t)ospg_node(owner)->depth << ENTRY_DEPTH_SHIFT};
+      (struct precise_entry){.lockset = lockset, .owner = owner, .flags = owner_flags(owner)};
   return e;
 }
 
@@ -260,8 +262,7 @@ static bool vacate_if_folded(struct precise_entry *x) {
 static uint32_t refill(uint32_t e, lockset_id lockset, node_id owner) {
   struct precise_entry *x = entry(e);
   __atomic_store_n(&x->lockset, lockset, __ATOMIC_RELAXED);
-  __atomic_store_n(&x->flags, (uint32_t)ospg_node(owner)->depth << ENTRY_DEPTH_SHIFT,
-                   __ATOMIC_RELAXED);
+  __atomic_store_n(&x->flags, owner_flags(owner), __ATOMIC_RELAXED);
   __atomic_store_n(&x->owner, owner, __ATOMIC_RELEASE);
   return e;
 }
@@ -299,8 +300,7 @@ static node_id finished_child_of(const struct precise_entry *x) {
     return 0;
   node_id task = ospg_node(x->owner)->parent, u = group_above(x->owner);
   const struct ospg_node *t = ospg_node(task);
-  if (!u || t->parent != u || t->type != NODE_P ||
-      (t->construct != CK_TASK && t->construct != CK_TARGET_TASK))
+  if (!u || t->parent != u || !ck_is_task(t->type, t->construct))
     return 0;
   bool ended = ospg_has_flag(task, NODE_ENDED);
   return ended && !ospg_has_flag(task, NODE_DEPS | NODE_TAINTED) ? u : 0;

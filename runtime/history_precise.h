@@ -66,7 +66,8 @@ precise_lazy_recorded(const struct history_slot *slot, const struct access_now *
 /* Pooled entries taken from the pool so far (entries reused from freed memory are not
  * counted again): how much Algorithm 20 beyond the slots' own entries cost. */
 uint64_t precise_entries_taken(void);
-/* How many entries were dropped as folded into a sealed group's ("Folding"). */
+/* How many entries were vacated: folded into a sealed group's ("Folding") or merged
+ * into another finished child's ("Merging"). */
 uint64_t precise_entries_folded(void);
 /* Frees a slot's entries for reuse by this thread (the slot's memory is fresh). */
 void precise_forget(struct history_slot *slot);

@@ -63,7 +63,7 @@ node_id ospg_add(node_id parent, enum node_type type, enum construct_kind constr
   n->flags = 0;
   /* Only a task can be left unwaited (Algorithm 1's +1): the other P-nodes (implicit
    * tasks, chunks, sections, teams) end with the construct that holds them. */
-  n->st_val = type == NODE_P && (construct == CK_TASK || construct == CK_TARGET_TASK) ? 1 : 0;
+  n->st_val = ck_is_task(type, construct) ? 1 : 0;
   if (type == NODE_ST && !atomic_load_explicit(&g_ospg_st_made, memory_order_relaxed))
     atomic_store_explicit(&g_ospg_st_made, true, memory_order_release);
   atomic_store_explicit(&n->nchildren, 0, memory_order_relaxed);
@@ -105,8 +105,7 @@ node_id ospg_ancestor_at(node_id n, unsigned d) {
 void ospg_taint_above(node_id n) {
   for (node_id v = g_ospg_arena[n].parent; v; v = g_ospg_arena[v].parent) {
     struct ospg_node *a = &g_ospg_arena[v];
-    bool task = a->type == NODE_P && (a->construct == CK_TASK || a->construct == CK_TARGET_TASK);
-    if (a->type != NODE_ST && !task)
+    if (a->type != NODE_ST && !ck_is_task(a->type, a->construct))
       continue;
     if (__atomic_fetch_or(&a->flags, (uint8_t)NODE_TAINTED, __ATOMIC_RELAXED) & NODE_TAINTED)
       return;

@@ -58,6 +58,12 @@ enum construct_kind {
   CK_SINGLE, /* W: a strand of a single construct's body, in the thread that runs it */
 };
 
+/* An explicit or target task's P-node: the only P-node a taskwait waits for, and so the
+ * only one that can be left unwaited (Algorithm 1's +1). */
+static inline bool ck_is_task(unsigned type, unsigned construct) {
+  return type == NODE_P && (construct == CK_TASK || construct == CK_TARGET_TASK);
+}
+
 /* A W-node that hosts a tagged loop's iterations (iterations.h). */
 static inline bool ck_hosts_iterations(unsigned construct) {
   return construct >= CK_ITER_FOR && construct <= CK_ITER_SIMD;
