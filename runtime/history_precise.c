@@ -321,11 +321,9 @@ struct merge_keys {
   struct precise_entry *kept[MERGE_KEYS];
 };
 
-/* Vacates x when it is folded, or merged into an earlier finished child's entry of its
- * lockset and group; returns whether x is vacant now. */
-static bool vacate_or_merge(struct precise_entry *x, struct merge_keys *m) {
-  if (vacate_if_folded(x))
-    return true;
+/* Vacates x when it is merged into an earlier finished child's entry of its lockset
+ * and group (or stands for that one, which is vacated); returns whether x is vacant. */
+static bool merge_finished_child(struct precise_entry *x, struct merge_keys *m) {
   node_id u = finished_child_of(x);
   if (!u)
     return false;
@@ -351,6 +349,100 @@ static bool vacate_or_merge(struct precise_entry *x, struct merge_keys *m) {
   return false;
 }
 
+/* ---- Merging the entry of an earlier group into a later one's ----
+ *
+ * A task (or a chunk, section...) closes its children groups one after the other:
+ * G1, then after a taskwait G2 under the same parent node, and so on. Say G1 is
+ * sealed and an entry B of the same lockset has a later sibling group G2 of G1 as
+ * its owner. Every access a recorded in G1's entry A is ordered before every access b
+ * ever recorded in B: the LCA of their strands is the groups' parent, its left child
+ * is G1, and the st_val sum from a up to and including sealed G1 is 0 (ospg.h,
+ * "Sealed subtrees"), so Algorithm 1 answers "in series"; edges only add order. Now
+ * let w be an access checked after b was recorded. w's strand is not ordered before
+ * b's: it is still running after b ran. So if a || w, then b || w too (b < w would
+ * give a < w, transitivity; w < b is excluded). B holds the same lockset (hence the
+ * same atomicity), so when B's kinds of access include A's, a race of w with an access
+ * of A is also one with an access of B of the same kind: A is vacated. B may be live
+ * (G2 the group its task fills now); what B gets later is below G2 as well. Sparse LU
+ * and health close a group per step of a loop in one task: without this, a location
+ * that every step's tasks read kept an entry per step. The walker that stands on A
+ * while it is vacated is covered as for the merge of finished children: B held its
+ * kinds before A was vacated; if the walker read B before that, the access that filled
+ * B was checked under the lock against this very access of the walker's, recorded
+ * before (the walker returns "held" only for an access held already). */
+
+/* The parent under which x's owner is a children group closed in its turn, or 0. */
+static node_id group_parent_of(const struct precise_entry *x) {
+  if (x->owner == ospg_root() || !ospg_is_children_group(x->owner))
+    return 0;
+  return ospg_node(x->owner)->parent;
+}
+
+/* The latest group's entry met so far in one walk, by (lockset, parent). */
+struct sibling_keys {
+  unsigned n;
+  lockset_id lockset[MERGE_KEYS];
+  node_id parent[MERGE_KEYS];
+  struct precise_entry *latest[MERGE_KEYS];
+};
+
+static uint32_t owner_order(const struct precise_entry *x) {
+  return ospg_node(x->owner)->order;
+}
+
+/* Vacates whichever of x and the latest sibling group's entry met so far is an
+ * earlier, sealed group's entry whose kinds the other's include; returns whether x is
+ * vacant now. */
+static bool merge_into_later_sibling(struct precise_entry *x, struct sibling_keys *s) {
+  node_id parent = group_parent_of(x);
+  if (!parent)
+    return false;
+  for (unsigned i = 0; i < s->n; i++) {
+    if (s->parent[i] != parent || s->lockset[i] != x->lockset)
+      continue;
+    struct precise_entry *y = s->latest[i];
+    if (vacant(y)) { /* merged as a finished child's since */
+      s->latest[i] = x;
+      return false;
+    }
+    bool x_later = owner_order(x) > owner_order(y);
+    struct precise_entry *early = x_later ? y : x, *late = x_later ? x : y;
+    if (x_later)
+      s->latest[i] = x;
+    if ((kinds(early) & ~kinds(late)) != 0 || !ospg_sealed(early->owner))
+      return false;
+    vacate(early);
+    return early == x;
+  }
+  if (s->n < MERGE_KEYS) {
+    s->lockset[s->n] = x->lockset;
+    s->parent[s->n] = parent;
+    s->latest[s->n++] = x;
+  }
+  return false;
+}
+
+/* The merge tables of one locked walk. */
+struct walk_merges {
+  struct merge_keys children;
+  struct sibling_keys siblings;
+};
+
+/* Vacates x when it is folded, or merged into an earlier finished child's entry of its
+ * lockset and group, or into a later sibling group's entry; returns whether x is
+ * vacant now. An owner on the accessing strand's path (on_path) is a live group: it is
+ * not sealed, so only its part as a later sibling is looked at (each test reads OSPG
+ * nodes, a cache miss per entry on the long lists of a deep recursion). */
+static bool vacate_or_merge(struct precise_entry *x, struct walk_merges *w, bool on_path) {
+  if (on_path)
+    return merge_into_later_sibling(x, &w->siblings);
+  if (vacate_if_folded(x) || merge_into_later_sibling(x, &w->siblings))
+    return true;
+  return merge_finished_child(x, &w->children);
+}
+
+static bool owner_on_path(node_id strand, const struct precise_entry *x);
+
 static void check_entries(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
                           const struct access_now *now, struct sp_cache *c, struct race_found *out,
                           unsigned *n) {
@@ -358,11 +450,13 @@ static void check_entries(struct history_slot *slot, uintptr_t addr, unsigned nb
   seen.n = 0;
   /* The slot's own entry has the empty lockset: disjoint with every other. */
   check_refs(slot_refs(slot), 0, &seen, addr, nbytes, now, c, out, n);
-  struct merge_keys m;
-  m.n = 0;
+  struct walk_merges m;
+  m.children.n = 0;
+  m.siblings.n = 0;
   for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next) {
     struct precise_entry *x = entry(e);
-    if (!vacate_or_merge(x, &m) && lockset_disjoint(x->lockset, now->lockset))
+    if (!vacate_or_merge(x, &m, owner_on_path(now->node, x)) &&
+        lockset_disjoint(x->lockset, now->lockset))
       check_refs(entry_refs(x), x->lockset, &seen, addr, nbytes, now, c, out, n);
   }
 }
@@ -435,6 +529,14 @@ INLINE void record(struct sp_cache *c, struct refs x, const struct access_now *n
 INLINE void refresh_path(struct owner_path *p, node_id strand) {
   if (p->strand != strand || p->gen != atomic_load_explicit(&g_pool_gen, memory_order_relaxed))
     compute_path(p, strand);
+}
+
+/* Whether x's owner is one of the strand's owners. */
+static bool owner_on_path(node_id strand, const struct precise_entry *x) {
+  struct owner_path *p = &t_path;
+  refresh_path(p, strand);
+  unsigned d = ENTRY_DEPTH(x->flags);
+  return d < p->deepest && p->at[d] == x->owner;
 }
 
 /* Whether the entry x of the access's lockset, whose owner is the strand's only one

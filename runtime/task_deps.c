@@ -61,6 +61,10 @@ static void add_edge(node_id task, node_id pred) {
                   "may be reported as racing");
     return;
   }
+  /* Both ends are marked before the edge is published: a query that finds a P-node
+   * without NODE_DEPS takes it for one no edge starts at (sp_is_parallel_precise). */
+  ospg_set_flag(pred, NODE_DEPS);
+  ospg_set_flag(task, NODE_DEPS);
   g_edges[id] = (struct dep_edge){pred, n->preds};
   atomic_store_explicit((_Atomic uint32_t *)&n->preds, id, memory_order_release);
 }

@@ -66,10 +66,15 @@ static void fig_2_11_variant(int tw1, int tw2, int tw3) {
   node_id x2 = t2.strand;
   ss_task_create(&t2, &t3, 0, false);
   node_id x3 = t3.strand;
+  /* Each task ends before the taskwait that waits for it returns, as in a run: a task
+   * that ends with its child unwaited taints the groups above it (ospg.h). */
+  ss_task_end(&t3);
   tw3 ? ss_taskwait(&t2) : (void)ss_new_strand(&t2);
   node_id y2 = t2.strand;
+  ss_task_end(&t2);
   tw2 ? ss_taskwait(&t1) : (void)ss_new_strand(&t1);
   node_id y1 = t1.strand;
+  ss_task_end(&t1);
   tw1 ? ss_taskwait(&g_main) : (void)ss_new_strand(&g_main);
   node_id d = g_main.strand;
   /* Expected relations, from the semantics. */
@@ -356,6 +361,49 @@ static void merges_finished_children(void) {
   merge_variant(true);
 }
 
+/* Merging into a later sibling group (history_precise.c): main { task T { for three
+ * steps: { task, task, task: Rd(x); taskwait } }; Wr(x) }. Each step's three reads are
+ * parallel: the family expands, and each of T's groups gets an entry. A step's group is
+ * sealed once T's taskwait closes it, and its entry is vacated once the next step's
+ * group has an entry holding a read: two are vacated in all. The write in main, which
+ * nothing orders after T, still races with the reads; a write after a taskwait that
+ * waits for T races with none. With T's middle step also writing x in one of its tasks,
+ * the first group's entry (reads only) still goes, the second's (a write) stays: the
+ * third's holds no write. */
+static void merge_group_steps(bool middle_writes) {
+  fresh();
+  static int x;
+  struct strand_stack t, c[9];
+  ss_task_create(&g_main, &t, 0, false);
+  uint64_t vacated = precise_entries_folded();
+  for (int step = 0; step < 3; step++) {
+    for (int i = 0; i < 3; i++) {
+      struct strand_stack *k = &c[3 * step + i];
+      ss_task_create(&t, k, 0, false);
+      bool write = middle_writes && step == 1 && i == 2;
+      uint32_t site = 1 + (uint32_t)(3 * step + i);
+      CHECK(access(k->strand, &x, write, 0, site, NULL) == (write ? 2u : 0u));
+      CHECK(ss_task_end(k) == false);
+    }
+    ss_taskwait(&t);
+  }
+  /* One more read by T after its last taskwait: a locked walk over the entries. */
+  CHECK(access(t.strand, &x, false, 0, 20, NULL) == 0);
+  CHECK(precise_entries_folded() - vacated == (middle_writes ? 1u : 2u));
+  CHECK(access(g_main.strand, &x, true, 0, 21, NULL) >= 1);
+  CHECK(ss_task_end(&t) == false);
+  ss_taskwait(&g_main);
+  CHECK(access(g_main.strand, &x, true, 0, 22, NULL) == 0);
+  ss_destroy(&t);
+  for (int i = 0; i < 9; i++)
+    ss_destroy(&c[i]);
+}
+
+static void merges_earlier_groups(void) {
+  merge_group_steps(false);
+  merge_group_steps(true);
+}
+
 /* Locksets: same lock, no race; different locks or one side unlocked, race; nested
  * locksets intersect; atomics hold the pseudo-lock. */
 static void locksets(void) {
@@ -464,6 +512,7 @@ int main(void) {
   RUN_TEST(lazy_expands_on_drop);
   RUN_TEST(folds_sealed_subtrees);
   RUN_TEST(merges_finished_children);
+  RUN_TEST(merges_earlier_groups);
   RUN_TEST(joined_inside_task);
   RUN_TEST(chunk_inside_task);
   return finish();
