@@ -21,6 +21,7 @@ enum detection_gap {
   GAP_SHADOW,       /* the shadow memory limit (or the per-byte pool) is reached */
   GAP_PRECISE_POOL, /* precise-mode history entries are full */
   GAP_LOCKSETS,     /* too many distinct locksets */
+  GAP_INSTANCES,    /* too many parallel regions run under a lock (lockset.h) */
   GAP_DEP_EDGES,    /* the task dependence edge arena is full */
   GAP_TASK_STATE,   /* out of memory for task state */
   GAP_NO_TOOL,      /* instrumented code ran but libomp never started the tool */

@@ -280,7 +280,8 @@ static void explain_ospg(const struct race_side *a, const struct race_side *b, c
 
 /* "the write at x.c:20:7 holds critical(a), the read at x.c:25:9 holds no lock": in
  * precise mode two accesses under a common lock never race, so when either held a
- * lock, the explanation says which locks each held (their sets are disjoint). */
+ * lock, the explanation says which locks each held (their sets are disjoint, or they
+ * hold a lock only through one acquisition around their parallel region, lockset.h). */
 static void explain_locks(const struct race_side *a, const struct race_side *b, char *buf,
                           size_t len) {
   const struct race_side *sides[2] = {a, b};
@@ -301,6 +302,14 @@ void explain_race(const struct race_side *a, const struct race_side *b, char *bu
   size_t used = strlen(buf);
   if (used + 40 >= len)
     return;
-  used += (size_t)snprintf(buf + used, len - used, "; and they hold no common lock: ");
-  explain_locks(a, b, buf + used, len - used);
+  /* Both inside one interval of a lock held around their parallel region (lockset.h):
+   * a report that they hold the same lock would read as a contradiction. */
+  const char *how = lockset_share_instance(a->locks, b->locks)
+                        ? "; and they hold their common lock only as threads of a parallel "
+                          "region run inside one acquisition of it, which does not exclude "
+                          "them from each other: "
+                        : "; and they hold no common lock: ";
+  used += (size_t)snprintf(buf + used, len - used, "%s", how);
+  if (used < len)
+    explain_locks(a, b, buf + used, len - used);
 }

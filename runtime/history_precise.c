@@ -551,8 +551,9 @@ INLINE bool refs_cover(struct refs x, const struct access_now *now, struct sp_ca
   if (seen != READ_COVERED)
     return seen == READ_HELD;
   /* The two reads cover this one (reads_seen); the writes must still not race with
-   * it: they cannot when a lock is held (the entry has our lockset). */
-  if (now->lockset)
+   * it: they cannot when the entry's lockset, ours, excludes itself (a plain lock;
+   * not the tokens of one interval of a lock held around a parallel region). */
+  if (lockset_excludes_itself(now->lockset))
     return true;
   struct access_ref w1 = ref_load(x.w1), w2 = ref_load(x.w2);
   return !(w1.node && conflicts(c, now, w1)) && !(w2.node && conflicts(c, now, w2));

@@ -105,6 +105,16 @@ static void begin_region(struct team *team, struct task_rec *enc, int flags,
   team->assumed = enc->team ? enc->team->assumed : NULL;
 }
 
+/* The locks a region's members hold: those its encountering task holds, each plain one
+ * made a token of this region (lockset.h: the members run in parallel inside one
+ * interval of each). Teams of a league are contention groups of their own: a lock
+ * held around a teams construct excludes nothing inside it. */
+static lockset_id region_locks(const struct team *team, const struct task_rec *enc) {
+  if (!mode_precise() || team->kind == TEAM_LEAGUE)
+    return 0;
+  return lockset_instance(lockset_effective(t_self.held, enc->locks));
+}
+
 static void on_parallel_begin(ompt_data_t *encountering_task, const ompt_frame_t *frame,
                               ompt_data_t *parallel_data, unsigned int requested, int flags,
                               const void *codeptr) {
@@ -122,6 +132,7 @@ static void on_parallel_begin(ompt_data_t *encountering_task, const ompt_frame_t
   team->arena_mark = ospg_mark();
   team->edge_mark = deps_mark();
   begin_region(team, enc, flags, frame);
+  team->locks = region_locks(team, enc);
   TRACE("%s begin: region node %u", team->kind == TEAM_LEAGUE ? "teams" : "parallel", team->region);
   parallel_data->ptr = team;
   enc->forked = team;
@@ -211,6 +222,7 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
       return;
     team_member_begin(team, &rec->ss, &rec->phase);
     team_set_size(team, actual_parallelism);
+    rec->locks = team->locks;
   }
   task_data->ptr = rec;
   thread_run(rec);
@@ -245,6 +257,10 @@ static void on_task_create(ompt_data_t *encountering_task, const ompt_frame_t *f
    * included task) finish before the creator goes on. */
   bool if0 = take_pending_if0() | !!(flags & ompt_task_merged) | parent->final;
   child->final = (flags & ompt_task_final) || parent->final;
+  /* A task created inside a region run under a lock ends before the region does, so
+   * inside the lock's interval: it holds the region's tokens. Not the creator's plain
+   * locks: a deferred task may run after their release. */
+  child->locks = lockset_instances_of(parent->locks);
   site_id site = take_pending_site();
   ss_task_create(&parent->ss, &child->ss, site ? site : t_self.taskloop_site, if0);
   /* The initial team has one thread, and only it runs the team's tasks; a target task

@@ -13,6 +13,7 @@
 #ifndef OMPRACER_TEAM_H
 #define OMPRACER_TEAM_H
 
+#include "lockset.h"
 #include "strand_stack.h"
 
 #include <pthread.h>
@@ -59,6 +60,7 @@ struct team {
   uint32_t arena_mark;            /* where the arena stood before the region */
   uint32_t edge_mark;             /* and the dependence edge arena */
   bool outermost;
+  lockset_id locks; /* precise mode: what its members hold of the locks held around it */
   /* the members' entry strands of its latest reductions, by seq % RING */
   struct team_reduction reduction[TEAM_REDUCTION_RING];
   /* A league of one team that the program did not ask for (no num_teams clause:

@@ -27,7 +27,8 @@ struct task_rec {
   uint32_t phase;          /* barrier phase of an implicit task */
   bool initial;            /* the program's initial task */
   bool checked;            /* its accesses are checked: in a parallel region, or it made tasks */
-  lockset_id locks;        /* held while it runs: depend(mutexinoutset) (precise mode) */
+  lockset_id locks;        /* held while it runs (precise mode): depend(mutexinoutset), and
+                              the locks held around its parallel region (lockset.h) */
   bool final;              /* created with final(true): its descendants are included tasks */
   struct loop_state loops; /* tagged loops it is running (iterations.h) */
   bool joining;            /* an implicit task in its region's join barrier: no code left */
@@ -86,11 +87,11 @@ extern OMPR_TLS struct thread_state t_self;
 extern atomic_bool g_hooks_seen; /* instrumented code ran (for the not-started check) */
 
 /* Recomputes the lockset of this thread's accesses: the locks it took plus its running
- * task's. */
+ * task's (lockset_effective: a lock held around the task's parallel region counts as
+ * the region's token). */
 static inline void thread_update_lockset(void) {
   struct task_rec *task = t_self.task;
-  lockset_id locks = task ? task->locks : 0;
-  lockset_id effective = locks ? lockset_union(t_self.held, locks) : t_self.held;
+  lockset_id effective = lockset_effective(t_self.held, task ? task->locks : 0);
   if (effective != t_self.lockset) {
     t_self.lockset = effective;
     t_self.lockset_atomic = 0; /* recomputed on the next atomic access */

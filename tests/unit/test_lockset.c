@@ -1,5 +1,6 @@
-/* Locksets: interning, union and disjointness, and running out of room: the failure
- * is logged once (not on every new lockset) and marks the run's checking incomplete. */
+/* Locksets: interning, union and disjointness, instance tokens of a lock held around a
+ * nested region, and running out of room: the failure is logged once (not on every
+ * new lockset) and marks the run's checking incomplete. */
 #include "check.h"
 #include "detection.h"
 #include "lockset.h"
@@ -31,6 +32,36 @@ static void locks_listed(void) {
   CHECK(LOCK_MUTEXINOUTSET_ADDR(LOCK_MUTEXINOUTSET(0x7ffc1234)) == 0x7ffc1234);
 }
 
+/* A lock held around a nested parallel region (lockset.h, instance tokens): the
+ * region's members exclude the lock's other holders and the members of other
+ * regions run under it, never each other. */
+static void instance_tokens(void) {
+  lockset_id l = lockset_add(0, 500), m = lockset_add(0, 600);
+  lockset_id r1 = lockset_instance(l), r2 = lockset_instance(l);
+  CHECK(r1 && r2 && r1 != r2 && r1 != l);
+  CHECK(!lockset_disjoint(r1, l) && !lockset_disjoint(l, r1));     /* another holder's interval */
+  CHECK(!lockset_disjoint(r1, r2));                                /* two intervals */
+  CHECK(lockset_disjoint(r1, r1) && !lockset_excludes_itself(r1)); /* one interval */
+  CHECK(!lockset_disjoint(l, l) && lockset_excludes_itself(l));
+  CHECK(lockset_disjoint(r1, m) && lockset_disjoint(r1, 0));
+  /* A region nested in r1's keeps its token: still one interval. */
+  CHECK(lockset_instance(r1) == r1);
+  /* A member that takes m too: m excludes its other holders, the token stays. */
+  lockset_id r1m = lockset_union(r1, m);
+  CHECK(!lockset_disjoint(r1m, m) && !lockset_disjoint(r1m, r1m) && !lockset_disjoint(r1m, l));
+  CHECK(lockset_disjoint(r1m, r1) && lockset_share_instance(r1m, r1));
+  CHECK(!lockset_share_instance(r1, r2) && !lockset_share_instance(l, l));
+  /* The master holds l itself and runs a member with r1: only the token counts. */
+  CHECK(lockset_effective(l, r1) == r1 && lockset_effective(lockset_union(l, m), r1) == r1m);
+  CHECK(lockset_effective(l, 0) == l && lockset_effective(m, l) == lockset_union(l, m));
+  /* Tasks made inside the region keep its tokens, not plain locks. */
+  CHECK(lockset_instances_of(r1m) == r1 && lockset_instances_of(m) == 0);
+  /* Reports name the base lock, once. */
+  uint64_t out[4];
+  CHECK(lockset_locks(r1m, out, 4) == 2 && out[0] == 600 && out[1] == 500);
+  CHECK(lockset_locks(lockset_union(r1, l), out, 4) == 1 && out[0] == 500);
+}
+
 static void full_table_logged_once(void) {
   char path[] = "/tmp/ompracer-test-lockset-XXXXXX";
   int fd = mkstemp(path);
@@ -57,6 +88,7 @@ static void full_table_logged_once(void) {
 int main(void) {
   RUN_TEST(sets);
   RUN_TEST(locks_listed);
+  RUN_TEST(instance_tokens);
   RUN_TEST(full_table_logged_once);
   return finish();
 }

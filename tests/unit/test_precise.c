@@ -432,6 +432,29 @@ static void locksets(void) {
   ss_destroy(&t3);
 }
 
+/* Instance tokens (lockset.h: a lock held around a nested region): accesses under one
+ * acquisition's token race with each other (the entry of their own lockset is checked
+ * too: it does not exclude itself), and not with the lock's other holders. */
+static void instance_tokens(void) {
+  fresh();
+  static int x, y;
+  struct strand_stack t[4];
+  for (int i = 0; i < 4; i++)
+    ss_task_create(&g_main, &t[i], 0, false);
+  lockset_id l = lockset_add(0, 300), r = lockset_instance(l), r2 = lockset_instance(l);
+  CHECK(access(t[0].strand, &x, true, r, 1, NULL) == 0);
+  CHECK(access(t[1].strand, &x, true, r2, 2, NULL) == 0); /* another acquisition */
+  CHECK(access(t[2].strand, &x, true, l, 3, NULL) == 0);  /* the lock's own holder */
+  CHECK(access(t[3].strand, &x, true, r, 4, NULL) == 1);  /* t0's acquisition */
+  CHECK(access(t[0].strand, &y, true, r, 1, NULL) == 0);
+  CHECK(access(t[1].strand, &y, false, r, 2, NULL) == 1);
+  CHECK(access(t[2].strand, &y, false, r, 3, NULL) == 1);
+  CHECK(access(t[3].strand, &y, false, r, 4, NULL) == 1);
+  CHECK(access(t[1].strand, &y, false, r, 5, NULL) == 1); /* a later read: still races */
+  for (int i = 0; i < 4; i++)
+    ss_destroy(&t[i]);
+}
+
 /* main { task T { parallel { m0: x; m1: y; task G { g } } ; taskgroup { task K { k } };
  * task U { u } } [taskwait]; d }: the nested region's implicit tasks and the task G
  * bound to it, and the task K the taskgroup waited for, are not tasks left unwaited:
@@ -508,6 +531,7 @@ int main(void) {
   RUN_TEST(fig_4_4);
   RUN_TEST(fig_4_5);
   RUN_TEST(locksets);
+  RUN_TEST(instance_tokens);
   RUN_TEST(lazy_recursion);
   RUN_TEST(lazy_expands_on_drop);
   RUN_TEST(folds_sealed_subtrees);
