@@ -312,14 +312,33 @@ static unsigned kinds(const struct precise_entry *x) {
   return (x->w1.node ? 1u : 0u) | (x->r1.node ? 2u : 0u);
 }
 
-/* The finished children's entries met so far in one walk, by (lockset, group). */
+/* Entries met so far in one walk, one per (lockset, node): the finished children's
+ * entries by the group above them, the latest sibling groups' by their parent. */
 #define MERGE_KEYS 8
 struct merge_keys {
   unsigned n;
   lockset_id lockset[MERGE_KEYS];
-  node_id group[MERGE_KEYS];
-  struct precise_entry *kept[MERGE_KEYS];
+  node_id node[MERGE_KEYS];
+  struct precise_entry *entry[MERGE_KEYS];
 };
+
+/* The index of the next key of (x's lockset, node) in m from index i on, or -1. */
+static int next_key(const struct merge_keys *m, const struct precise_entry *x, node_id node,
+                    unsigned i) {
+  for (; i < m->n; i++)
+    if (m->node[i] == node && m->lockset[i] == x->lockset)
+      return (int)i;
+  return -1;
+}
+
+/* Adds x under (its lockset, node); when m is full x is kept, merged with nothing. */
+static void add_key(struct merge_keys *m, struct precise_entry *x, node_id node) {
+  if (m->n < MERGE_KEYS) {
+    m->lockset[m->n] = x->lockset;
+    m->node[m->n] = node;
+    m->entry[m->n++] = x;
+  }
+}
 
 /* Vacates x when it is merged into an earlier finished child's entry of its lockset
  * and group (or stands for that one, which is vacated); returns whether x is vacant. */
@@ -327,25 +346,19 @@ static bool merge_finished_child(struct precise_entry *x, struct merge_keys *m) 
   node_id u = finished_child_of(x);
   if (!u)
     return false;
-  for (unsigned i = 0; i < m->n; i++) {
-    if (m->group[i] != u || m->lockset[i] != x->lockset)
-      continue;
-    unsigned have = kinds(m->kept[i]), mine = kinds(x);
+  for (int i = next_key(m, x, u, 0); i >= 0; i = next_key(m, x, u, (unsigned)i + 1)) {
+    unsigned have = kinds(m->entry[i]), mine = kinds(x);
     if ((mine & ~have) == 0) { /* the earlier one stands for x */
       vacate(x);
       return true;
     }
     if ((have & ~mine) == 0) { /* x stands for the earlier one */
-      vacate(m->kept[i]);
-      m->kept[i] = x;
+      vacate(m->entry[i]);
+      m->entry[i] = x;
       return false;
     }
   }
-  if (m->n < MERGE_KEYS) {
-    m->lockset[m->n] = x->lockset;
-    m->group[m->n] = u;
-    m->kept[m->n++] = x;
-  }
+  add_key(m, x, u);
   return false;
 }
 
@@ -378,14 +391,6 @@ static node_id group_parent_of(const struct precise_entry *x) {
   return ospg_node(x->owner)->parent;
 }
 
-/* The latest group's entry met so far in one walk, by (lockset, parent). */
-struct sibling_keys {
-  unsigned n;
-  lockset_id lockset[MERGE_KEYS];
-  node_id parent[MERGE_KEYS];
-  struct precise_entry *latest[MERGE_KEYS];
-};
-
 static uint32_t owner_order(const struct precise_entry *x) {
   return ospg_node(x->owner)->order;
 }
@@ -393,39 +398,33 @@ static uint32_t owner_order(const struct precise_entry *x) {
 /* Vacates whichever of x and the latest sibling group's entry met so far is an
  * earlier, sealed group's entry whose kinds the other's include; returns whether x is
  * vacant now. */
-static bool merge_into_later_sibling(struct precise_entry *x, struct sibling_keys *s) {
+static bool merge_into_later_sibling(struct precise_entry *x, struct merge_keys *s) {
   node_id parent = group_parent_of(x);
   if (!parent)
     return false;
-  for (unsigned i = 0; i < s->n; i++) {
-    if (s->parent[i] != parent || s->lockset[i] != x->lockset)
-      continue;
-    struct precise_entry *y = s->latest[i];
-    if (vacant(y)) { /* merged as a finished child's since */
-      s->latest[i] = x;
-      return false;
-    }
-    bool x_later = owner_order(x) > owner_order(y);
-    struct precise_entry *early = x_later ? y : x, *late = x_later ? x : y;
-    if (x_later)
-      s->latest[i] = x;
-    if ((kinds(early) & ~kinds(late)) != 0 || !ospg_sealed(early->owner))
-      return false;
-    vacate(early);
-    return early == x;
+  int i = next_key(s, x, parent, 0);
+  if (i < 0) {
+    add_key(s, x, parent);
+    return false;
   }
-  if (s->n < MERGE_KEYS) {
-    s->lockset[s->n] = x->lockset;
-    s->parent[s->n] = parent;
-    s->latest[s->n++] = x;
+  struct precise_entry *y = s->entry[i];
+  if (vacant(y)) { /* merged as a finished child's since */
+    s->entry[i] = x;
+    return false;
   }
-  return false;
+  bool x_later = owner_order(x) > owner_order(y);
+  struct precise_entry *early = x_later ? y : x, *late = x_later ? x : y;
+  if (x_later)
+    s->entry[i] = x;
+  if ((kinds(early) & ~kinds(late)) != 0 || !ospg_sealed(early->owner))
+    return false;
+  vacate(early);
+  return early == x;
 }
 
 /* The merge tables of one locked walk. */
 struct walk_merges {
-  struct merge_keys children;
-  struct sibling_keys siblings;
+  struct merge_keys children, siblings;
 };
 
 /* Vacates x when it is folded, or merged into an earlier finished child's entry of its

@@ -212,9 +212,7 @@ static bool joins_all_below(const struct ospg_node *n) {
  * subtree then costs O(log depth) plus the live part of its path instead of its whole
  * depth: BOTS uts (recursion 1 572 deep) spent half its default-mode time climbing. */
 #define SEALED_MEMO 1024
-static OMPR_TLS struct {
-  node_id strand[SEALED_MEMO], group[SEALED_MEMO];
-} t_sealed;
+static OMPR_TLS struct { node_id strand[SEALED_MEMO], group[SEALED_MEMO]; } t_sealed;
 
 /* A sealed group on wl's path strictly below lca_child that this thread found before,
  * or 0. */
@@ -222,8 +220,8 @@ static node_id sealed_remembered(node_id wl, node_id lca_child) {
   unsigned k = wl % SEALED_MEMO;
   node_id s = t_sealed.strand[k] == wl ? t_sealed.group[k] : 0;
   if (!s || ospg_node(s)->depth <= ospg_node(lca_child)->depth ||
-      ospg_node(s)->depth >= ospg_node(wl)->depth || ospg_ancestor_at(wl, ospg_node(s)->depth) != s ||
-      !ospg_sealed(s))
+      ospg_node(s)->depth >= ospg_node(wl)->depth ||
+      ospg_ancestor_at(wl, ospg_node(s)->depth) != s || !ospg_sealed(s))
     return 0;
   return s;
 }
