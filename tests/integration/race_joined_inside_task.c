@@ -68,9 +68,12 @@ int main(void) {
 // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}race_joined_inside_task.c:[[@LINE-13]]:{{[0-9]+}} in main (implicit task of omp parallel at {{(.*/)?}}race_joined_inside_task.c:[[@LINE-43]])
 // PRECISE-NEXT: ==ompracer==   location: global 'b' of 256 bytes, declared at {{(.*/)?}}race_joined_inside_task.c:[[@LINE-49]] (offset 4)
 // PRECISE-NEXT: ==ompracer==   why: the taskwait at {{(.*/)?}}race_joined_inside_task.c:[[@LINE-16]] waits for child tasks, not for the grandchild created at {{(.*/)?}}race_joined_inside_task.c:[[@LINE-29]]
-// PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-// PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_joined_inside_task.c:[[@LINE-24]]:14 in main (iteration of omp for at {{(.*/)?}}race_joined_inside_task.c:[[@LINE-26]])
-// PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}race_joined_inside_task.c:[[@LINE-21]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_joined_inside_task.c:[[@LINE-23]])
-// PRECISE-NEXT: ==ompracer==   location: global 'c' of 256 bytes, declared at {{(.*/)?}}race_joined_inside_task.c:[[@LINE-54]] (offset 0)
-// PRECISE-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_joined_inside_task.c:[[@LINE-31]] and {{(.*/)?}}race_joined_inside_task.c:[[@LINE-25]] with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them
+// The read of c[] is one range check of the whole array; how many of the bytes racing
+// with one write of the nested loop it reports as one run depends on which of the
+// loop's accesses the first granules keep (seen: 4 and 8 bytes at 8 threads).
+// PRECISE: ==ompracer== WARNING: data race (write/read) on {{4|8}} bytes at 0x{{[0-9a-f]+}}
+// PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_joined_inside_task.c:[[@LINE-27]]:14 in main (iteration of omp for at {{(.*/)?}}race_joined_inside_task.c:[[@LINE-29]])
+// PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}race_joined_inside_task.c:[[@LINE-24]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_joined_inside_task.c:[[@LINE-26]])
+// PRECISE-NEXT: ==ompracer==   location: global 'c' of 256 bytes, declared at {{(.*/)?}}race_joined_inside_task.c:[[@LINE-57]] (offset 0)
+// PRECISE-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_joined_inside_task.c:[[@LINE-34]] and {{(.*/)?}}race_joined_inside_task.c:[[@LINE-28]] with no dependence between them: the tasks one task creates run in parallel with each other until a taskwait or taskgroup waits for them
 // PRECISE: ==ompracer== SUMMARY: 3 data race(s) reported
