@@ -378,11 +378,15 @@ static bool merge_finished_child(struct precise_entry *x, struct merge_keys *m) 
  * of A is also one with an access of B of the same kind: A is vacated. B may be live
  * (G2 the group its task fills now); what B gets later is below G2 as well. Sparse LU
  * and health close a group per step of a loop in one task: without this, a location
- * that every step's tasks read kept an entry per step. The walker that stands on A
- * while it is vacated is covered as for the merge of finished children: B held its
- * kinds before A was vacated; if the walker read B before that, the access that filled
- * B was checked under the lock against this very access of the walker's, recorded
- * before (the walker returns "held" only for an access held already). */
+ * that every step's tasks read kept an entry per step. Unlike the entries the other
+ * vacates leave standing, B may still be filled while a lock-free walk
+ * (held_by_owners) runs: a walk can read B before the access b that gave it A's kind
+ * was stored and A after A was vacated, and see neither. Its access w is then either
+ * held already (an identical access was checked under the lock against a, or a
+ * against it) or a read the owners' entries cover (never recorded): b, stored while w
+ * ran, is parallel with it, and b's locked check met the two reads that cover w in
+ * each of w's owners' entries, one of which is parallel with b (the read-pair rule of
+ * reads_seen), so a race of the location is reported there, under those sites. */
 
 /* The parent under which x's owner is a children group closed in its turn, or 0. */
 static node_id group_parent_of(const struct precise_entry *x) {
