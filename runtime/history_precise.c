@@ -444,26 +444,6 @@ static bool vacate_or_merge(struct precise_entry *x, struct walk_merges *w, bool
   return merge_finished_child(x, &w->children);
 }
 
-static bool owner_on_path(node_id strand, const struct precise_entry *x);
-
-static void check_entries(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
-                          const struct access_now *now, struct sp_cache *c, struct race_found *out,
-                          unsigned *n) {
-  struct seen_races seen; /* not zeroed: that was a third of precise_access's time */
-  seen.n = 0;
-  /* The slot's own entry has the empty lockset: disjoint with every other. */
-  check_refs(slot_refs(slot), 0, &seen, addr, nbytes, now, c, out, n);
-  struct walk_merges m;
-  m.children.n = 0;
-  m.siblings.n = 0;
-  for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next) {
-    struct precise_entry *x = entry(e);
-    if (!vacate_or_merge(x, &m, owner_on_path(now->node, x)) &&
-        lockset_disjoint(x->lockset, now->lockset))
-      check_refs(entry_refs(x), x->lockset, &seen, addr, nbytes, now, c, out, n);
-  }
-}
-
 /* The running strand's owners (the root and its ST-node ancestors), indexed by depth,
  * so that one pass over a slot's list finds the entry of every owner, however deep
  * the OSPG: the arrays grow with the deepest strand this thread has run. Recomputed
@@ -534,12 +514,29 @@ INLINE void refresh_path(struct owner_path *p, node_id strand) {
     compute_path(p, strand);
 }
 
-/* Whether x's owner is one of the strand's owners. */
-static bool owner_on_path(node_id strand, const struct precise_entry *x) {
-  struct owner_path *p = &t_path;
-  refresh_path(p, strand);
+/* Whether x's owner is one of the owners of path p. */
+static bool owner_on_path(const struct owner_path *p, const struct precise_entry *x) {
   unsigned d = ENTRY_DEPTH(x->flags);
   return d < p->deepest && p->at[d] == x->owner;
+}
+
+static void check_entries(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
+                          const struct access_now *now, struct sp_cache *c, struct race_found *out,
+                          unsigned *n) {
+  struct seen_races seen; /* not zeroed: that was a third of precise_access's time */
+  seen.n = 0;
+  /* The slot's own entry has the empty lockset: disjoint with every other. */
+  check_refs(slot_refs(slot), 0, &seen, addr, nbytes, now, c, out, n);
+  struct owner_path *p = &t_path;
+  refresh_path(p, now->node);
+  struct walk_merges m;
+  m.children.n = 0;
+  m.siblings.n = 0;
+  for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next) {
+    struct precise_entry *x = entry(e);
+    if (!vacate_or_merge(x, &m, owner_on_path(p, x)) && lockset_disjoint(x->lockset, now->lockset))
+      check_refs(entry_refs(x), x->lockset, &seen, addr, nbytes, now, c, out, n);
+  }
 }
 
 /* Whether the entry x of the access's lockset, whose owner is the strand's only one
