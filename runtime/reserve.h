@@ -14,4 +14,17 @@ static inline void *reserve_zeroed(size_t bytes) {
   return p == MAP_FAILED ? NULL : p;
 }
 
+/* Like reserve_zeroed, but the pages are shared anonymous memory. The first read of a
+ * private anonymous page maps the kernel's shared zero page, and the first write then
+ * replaces that mapping, which flushes the TLB of every CPU that runs the process (an
+ * inter-processor interrupt per page): the shadow, whose cells are read before they are
+ * written, paid a third of a memory-heavy run's time there (BOTS sort, 2 threads). A
+ * shared page is allocated on its first touch, read or write. Such pages stay shared
+ * with a forked child unless it replaces them (shadow_atfork_child). */
+static inline void *reserve_shared_zeroed(size_t bytes) {
+  void *p =
+      mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
 #endif

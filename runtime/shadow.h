@@ -5,7 +5,8 @@
  * slot per 1 MiB of application memory; a slot points to a leaf holding that MiB's
  * cells (16 MiB), mapped on first touch. Both levels are reserved with MAP_NORESERVE,
  * so only pages that hold cells cost memory. The total is capped by shadow_limit_mb;
- * past the cap the tool says so once and stops checking instead of dying.
+ * past the cap the tool says so once and stops checking instead of dying. Leaves are
+ * shared anonymous memory (reserve.h says why), so a forked child maps its own.
  */
 #ifndef OMPRACER_SHADOW_H
 #define OMPRACER_SHADOW_H
@@ -30,6 +31,11 @@ void *shadow_cell_if_mapped(uintptr_t addr);
 bool shadow_exhausted(void);
 /* Reports running out of room (shared with the history's side tables). */
 void shadow_out_of_room(const char *why);
+/* fork(): no leaf is mapped across it, and the child replaces every leaf, which its
+ * parent still shares, by an empty one of its own. */
+void shadow_atfork_prepare(void);
+void shadow_atfork_parent(void);
+void shadow_atfork_child(void);
 
 /* Bytes of application memory from addr to the end of its leaf. */
 static inline size_t shadow_leaf_room(uintptr_t addr) {

@@ -31,22 +31,26 @@
 static bool g_tool_started;
 static pthread_once_t g_setup_once = PTHREAD_ONCE_INIT;
 
-/* fork(): the child keeps the OSPG and the histories (libomp starts afresh in it and
- * the tool follows its events), but none of its parent's reports: its summary and
- * exit code are its own. The locks of the report and log layers are held across the
- * fork so that the child never inherits one held by a thread it does not have. */
+/* fork(): the child keeps the OSPG but starts with empty histories (libomp starts
+ * afresh in it and the tool follows its events; shadow.c says why), and none of its
+ * parent's reports: its summary and exit code are its own. The locks of the report,
+ * log and shadow layers are held across the fork so that the child never inherits one
+ * held by a thread it does not have. */
 static void on_fork_prepare(void) {
   report_atfork_prepare();
   objects_atfork_prepare();
   log_atfork_prepare();
+  shadow_atfork_prepare();
 }
 static void on_fork_parent(void) {
+  shadow_atfork_parent();
   log_atfork_parent();
   objects_atfork_parent();
   report_atfork_parent();
 }
 static void on_fork_child(void) {
   log_atfork_child();
+  shadow_atfork_child();
   objects_atfork_child();
   report_atfork_child();
 }
