@@ -143,7 +143,17 @@ private:
   void collectGlobals();
   bool isSimdLoopBegin(const Instruction &I) const;
   Value *site(IRBuilder<> &IRB, Instruction *I, ompracer_site_kind Kind) {
-    return Sites.siteArg(IRB, I->getDebugLoc(), Names.nameFor(*I), Kind);
+    return Sites.siteArg(IRB, accessLoc(I, Kind), Names.nameFor(*I), Kind);
+  }
+  // An access of a reduction's combining step is named by the step's entry call (its
+  // directive), whichever case libomp picks at run time: a report then names the same
+  // source position at every team size.
+  DebugLoc accessLoc(Instruction *I, ompracer_site_kind Kind) const {
+    bool Access =
+        Kind == OMPRACER_SITE_READ || Kind == OMPRACER_SITE_WRITE || Kind == OMPRACER_SITE_ATOMIC;
+    auto C = Access ? Combining.find(I->getParent()) : Combining.end();
+    return C != Combining.end() && C->second->getDebugLoc() ? C->second->getDebugLoc()
+                                                            : I->getDebugLoc();
   }
 
   Module &M;
@@ -155,6 +165,8 @@ private:
   Counts C;
   SmallVector<GlobalVariable *, 2> PolledLocks; // of the whole module (PollingReads.h)
   bool HasSimdLoop = false; // the function being instrumented runs an omp simd loop
+  // Its reduction combining steps' blocks (OpenMPLowering.h, combiningBlocks).
+  DenseMap<const BasicBlock *, const CallBase *> Combining;
 };
 
 // ---- Filters: which addresses get no hook ------------------------------------------
@@ -856,6 +868,7 @@ void Instrumenter::runOnFunction(Function &F) {
       Work.push_back(&I);
     HasSimdLoop |= isSimdLoopBegin(I);
   }
+  Combining = combiningBlocks(F);
   PollingReads Polls = findPollingReads(F, FAM);
   auto Ranges = planLoopRanges(F, FAM, [&](Instruction &I) { return wantsLoopRange(I); });
   for (Instruction *I : Work) {

@@ -1,8 +1,10 @@
 #include "OpenMPLowering.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 
 using namespace llvm;
@@ -118,6 +120,40 @@ bool isReduceEntry(StringRef Callee) {
 
 bool isReduceExit(StringRef Callee) {
   return Callee == "__kmpc_end_reduce" || Callee == "__kmpc_end_reduce_nowait";
+}
+
+// Follows one case from its first block to the join (the switch's default), or to a
+// block that calls the exit (the case's last), whichever comes first on each path.
+static void markCase(const BasicBlock *First, const BasicBlock *Join, const CallBase &Entry,
+                     DenseMap<const BasicBlock *, const CallBase *> &Out) {
+  SmallVector<const BasicBlock *, 8> Todo{First};
+  while (!Todo.empty()) {
+    const BasicBlock *B = Todo.pop_back_val();
+    if (B == Join || !Out.try_emplace(B, &Entry).second)
+      continue;
+    bool Exits = false;
+    for (const Instruction &I : *B)
+      if (const auto *CB = dyn_cast<CallBase>(&I))
+        Exits |= isReduceExit(calleeName(*CB));
+    if (!Exits)
+      for (const BasicBlock *S : successors(B))
+        Todo.push_back(S);
+  }
+}
+
+DenseMap<const BasicBlock *, const CallBase *> combiningBlocks(Function &F) {
+  DenseMap<const BasicBlock *, const CallBase *> Out;
+  for (Instruction &I : instructions(F)) {
+    const auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB || !isReduceEntry(calleeName(*CB)))
+      continue;
+    for (const User *U : CB->users())
+      if (const auto *SW = dyn_cast<SwitchInst>(U); SW && SW->getCondition() == CB)
+        for (const auto &Case : SW->cases())
+          if (Case.getCaseValue()->equalsInt(1) || Case.getCaseValue()->equalsInt(2))
+            markCase(Case.getCaseSuccessor(), SW->getDefaultDest(), *CB, Out);
+  }
+  return Out;
 }
 
 int numTeamsArg(StringRef Callee) {

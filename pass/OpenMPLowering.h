@@ -22,6 +22,7 @@
 #ifndef OMPRACER_PASS_OPENMPLOWERING_H
 #define OMPRACER_PASS_OPENMPLOWERING_H
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
@@ -88,6 +89,13 @@ bool isReductionCall(llvm::StringRef Callee);
 // who combines) and __kmpc_end_reduce / __kmpc_end_reduce_nowait (its exit).
 bool isReduceEntry(llvm::StringRef Callee);
 bool isReduceExit(llvm::StringRef Callee);
+// The blocks of reduction combining steps that clang emits inline after the entry
+// call, each mapped to that call: the cases its answer selects (1: this thread
+// combines with plain loads and stores, after a tree or under a lock; 2: each thread
+// combines its own part with atomics), up to the block where they join. libomp picks
+// the case at run time (by team size), and clang gives the two different source
+// columns of the directive's line.
+llvm::DenseMap<const llvm::BasicBlock *, const llvm::CallBase *> combiningBlocks(llvm::Function &F);
 // __kmpc_push_num_teams (num_teams is argument 2) and __kmpc_push_num_teams_51 (its
 // upper bound is argument 3): a teams construct's num_teams or thread_limit clause.
 // Returns the argument that holds the number of teams, or -1.
