@@ -7,6 +7,7 @@
 #include "confined.h"
 #include "detection.h"
 #include "history.h"
+#include "history_held.h"
 #include "objects.h"
 #include "report.h"
 #include "sites.h"
@@ -148,10 +149,16 @@ INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t 
       t->lockset_atomic = lockset_add(t->lockset, LOCK_ATOMIC);
     lockset = t->lockset_atomic;
   }
-  if (__builtin_expect(confined_may_hold((uintptr_t)addr, size), 0) &&
-      skip_confined(t, (uintptr_t)addr, size))
-    return;
+  bool confinable = confined_may_hold((uintptr_t)addr, size);
   struct access_now now = {t->strand, site | atomic_bit, t->cache.iter, is_write, lockset};
+  /* A char or short access as the running strand's own, already held: nothing to do
+   * (history_held.h). A confined slot's access goes on, to unconfine it when another
+   * task reaches it. */
+  if (size <= 2 && !lockset && !atomic_bit && !confinable && !t->ncombine_for &&
+      !t->other.twin && history_bytes_held((uintptr_t)addr, (unsigned)size, &now))
+    return;
+  if (__builtin_expect(confinable, 0) && skip_confined(t, (uintptr_t)addr, size))
+    return;
   if (__builtin_expect(t->ncombine_for != 0, 0))
     check_for_members(t, (uintptr_t)addr, size, now);
   else if (__builtin_expect(t->other.twin != 0, 0))

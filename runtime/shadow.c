@@ -87,15 +87,6 @@ void *shadow_cell_slow(uintptr_t addr) {
   return shadow_cell_in(leaf, addr);
 }
 
-void *shadow_cell_if_mapped(uintptr_t addr) {
-  if (addr >> SHADOW_ADDR_BITS)
-    return NULL;
-  char *leaf = atomic_load_explicit(&g_shadow_top[addr >> SHADOW_LEAF_BITS], memory_order_acquire);
-  if (!leaf)
-    return NULL;
-  return shadow_cell_in(leaf, addr);
-}
-
 /* ---- fork(). */
 
 void shadow_atfork_prepare(void) {

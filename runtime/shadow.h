@@ -27,7 +27,7 @@ int shadow_init(uint64_t limit_mb);
  * is outside the shadowed space or the shadow is out of room. */
 static inline void *shadow_cell(uintptr_t addr);
 /* Like shadow_cell, but never maps a leaf: NULL where no history was ever kept. */
-void *shadow_cell_if_mapped(uintptr_t addr);
+static inline void *shadow_cell_if_mapped(uintptr_t addr);
 bool shadow_exhausted(void);
 /* Reports running out of room (shared with the history's side tables). */
 void shadow_out_of_room(const char *why);
@@ -48,6 +48,12 @@ void *shadow_cell_slow(uintptr_t addr); /* maps the leaf, or says why not */
 static inline void *shadow_cell_in(char *leaf, uintptr_t addr) {
   size_t offset = addr & (((uintptr_t)1 << SHADOW_LEAF_BITS) - 1);
   return leaf + offset / SHADOW_GRANULE * SHADOW_CELL_BYTES;
+}
+static inline void *shadow_cell_if_mapped(uintptr_t addr) {
+  if (__builtin_expect(addr >> SHADOW_ADDR_BITS, 0))
+    return NULL;
+  char *leaf = atomic_load_explicit(&g_shadow_top[addr >> SHADOW_LEAF_BITS], memory_order_acquire);
+  return leaf ? shadow_cell_in(leaf, addr) : NULL;
 }
 static inline void *shadow_cell(uintptr_t addr) {
   if (__builtin_expect(!(addr >> SHADOW_ADDR_BITS), 1)) {
