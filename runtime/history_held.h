@@ -28,8 +28,8 @@ byte_slot_holds(const struct history_slot *s, struct access_ref me, bool is_writ
 
 /* Whether [addr, addr + size), size 1 or 2 within one granule, holds `now` (an access
  * of the empty lockset, not atomic). Never maps shadow. */
-static inline __attribute__((always_inline)) bool
-history_bytes_held(uintptr_t addr, unsigned size, const struct access_now *now) {
+static inline __attribute__((always_inline)) bool history_bytes_held(uintptr_t addr, unsigned size,
+                                                                     const struct access_now *now) {
   unsigned lo = addr & (SHADOW_GRANULE - 1);
   if (lo + size > SHADOW_GRANULE)
     return false;

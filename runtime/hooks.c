@@ -154,8 +154,8 @@ INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t 
   /* A char or short access as the running strand's own, already held: nothing to do
    * (history_held.h). A confined slot's access goes on, to unconfine it when another
    * task reaches it. */
-  if (size <= 2 && !lockset && !atomic_bit && !confinable && !t->ncombine_for &&
-      !t->other.twin && history_bytes_held((uintptr_t)addr, (unsigned)size, &now))
+  if (size <= 2 && !lockset && !atomic_bit && !confinable && !t->ncombine_for && !t->other.twin &&
+      history_bytes_held((uintptr_t)addr, (unsigned)size, &now))
     return;
   if (__builtin_expect(confinable, 0) && skip_confined(t, (uintptr_t)addr, size))
     return;
