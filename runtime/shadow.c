@@ -15,7 +15,7 @@ _Atomic(char *) *g_shadow_top;
 static uint64_t g_max_leaves;
 static uint64_t g_limit_mb;
 static atomic_bool g_exhausted;
-/* Every leaf mapped, for a forked child to copy; appended under g_leaf_lock, which
+/* Every leaf mapped, for a forked child to replace; appended under g_leaf_lock, which
  * fork holds, so the list is whole in the child. Leaves are rare (one per MiB touched). */
 static char **g_leaf_list;
 static size_t g_listed;
