@@ -466,10 +466,12 @@ static bool path_room(struct owner_path *p, unsigned depth) {
   unsigned cap = p->cap ? p->cap : 64;
   while (cap < depth)
     cap *= 2;
-  node_id *at = realloc(p->at, cap * sizeof *at);
+  /* Not realloc: the check may run in a signal handler (reserve_regrow). */
+  node_id *at = reserve_regrow(p->at, p->cap * sizeof *at, cap * sizeof *at);
   if (at)
     p->at = at;
-  uint32_t *found = at ? realloc(p->found, cap * sizeof *found) : NULL;
+  uint32_t *found =
+      at ? reserve_regrow(p->found, p->cap * sizeof *found, cap * sizeof *found) : NULL;
   if (!found) {
     detection_gap(GAP_TASK_STATE, false,
                   "out of memory for precise mode's owner paths; accesses below ST-nodes "

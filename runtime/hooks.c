@@ -81,7 +81,7 @@ static void check_as_other_teams(struct thread_state *t, uintptr_t addr, uint64_
   now.lockset = 0;
   if (now.site & ACCESS_ATOMIC) {
     if (!o->atomic_lockset)
-      o->atomic_lockset = lockset_add(0, LOCK_ATOMIC);
+      o->atomic_lockset = lockset_with_atomic(0);
     now.lockset = o->atomic_lockset;
   }
   o->cache.iter = t->cache.iter; /* twins keep their strand's iteration tags */
@@ -146,7 +146,7 @@ INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t 
   lockset_id lockset = t->lockset;
   if (atomic_bit) {
     if (__builtin_expect(!t->lockset_atomic, 0)) /* this thread never took a lock yet */
-      t->lockset_atomic = lockset_add(t->lockset, LOCK_ATOMIC);
+      t->lockset_atomic = lockset_with_atomic(t->lockset);
     lockset = t->lockset_atomic;
   }
   bool confinable = confined_may_hold((uintptr_t)addr, size);

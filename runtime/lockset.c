@@ -113,6 +113,18 @@ lockset_id lockset_add(lockset_id set, uint64_t lock) {
   return intern(locks, n);
 }
 
+/* g_with_atomic[set]: lockset_with_atomic(set), or 0 before its first call. */
+static _Atomic lockset_id g_with_atomic[MAX_LOCKSETS];
+
+lockset_id lockset_with_atomic(lockset_id set) {
+  lockset_id memo = atomic_load_explicit(&g_with_atomic[set], memory_order_relaxed);
+  if (__builtin_expect(memo != 0, 1))
+    return memo;
+  memo = lockset_add(set, LOCK_ATOMIC);
+  atomic_store_explicit(&g_with_atomic[set], memo, memory_order_relaxed);
+  return memo;
+}
+
 lockset_id lockset_remove(lockset_id set, uint64_t lock) {
   const struct lockset *s = get(set);
   uint64_t locks[MAX_LOCKS_HELD];

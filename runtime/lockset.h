@@ -54,6 +54,11 @@ typedef uint32_t lockset_id; /* 0: the empty set */
 #define LOCK_INSTANCES_MAX 65536u
 
 lockset_id lockset_add(lockset_id set, uint64_t lock);
+
+/* lockset_add(set, LOCK_ATOMIC), memoised per set: after the first call for a set it
+ * takes no lock and allocates nothing, so the access check may call it from a signal
+ * handler (the set {LOCK_ATOMIC} itself is made when the tool starts). */
+lockset_id lockset_with_atomic(lockset_id set);
 lockset_id lockset_remove(lockset_id set, uint64_t lock);
 /* Whether no lock of a excludes one of b (tokens: see above). */
 bool lockset_disjoint(lockset_id a, lockset_id b);

@@ -27,4 +27,20 @@ static inline void *reserve_shared_zeroed(size_t bytes) {
   return p == MAP_FAILED ? NULL : p;
 }
 
+/* A per-thread scratch array grown to `new_bytes` (zero-filled past `old_bytes`), with
+ * mmap and munmap instead of realloc: the access check grows such arrays, and a signal
+ * handler that interrupts the program inside malloc and then touches instrumented
+ * memory would wait in realloc for the allocator lock its own thread holds, for ever
+ * (mmap and munmap are async-signal-safe). NULL when the system refuses; `old` stays. */
+static inline void *reserve_regrow(void *old, size_t old_bytes, size_t new_bytes) {
+  void *p = mmap(NULL, new_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    return NULL;
+  if (old) {
+    __builtin_memcpy(p, old, old_bytes);
+    munmap(old, old_bytes);
+  }
+  return p;
+}
+
 #endif

@@ -1,6 +1,7 @@
 #include "sp_query.h"
 
 #include "options.h"
+#include "reserve.h"
 #include "sync_edges.h"
 #include "task_deps.h"
 #include "tls.h"
@@ -311,15 +312,20 @@ static bool sync_search_ready(struct sync_search *s, uint32_t edges) {
     uint32_t cap = s->cap ? s->cap : 64;
     while (cap < edges)
       cap *= 2;
-    uint32_t *stamp = calloc(cap, sizeof *stamp);
-    node_id *stack = calloc(cap + 1, sizeof *stack);
+    /* Not calloc: the check may run in a signal handler (reserve_regrow). */
+    uint32_t *stamp = reserve_regrow(NULL, 0, cap * sizeof *stamp);
+    node_id *stack = reserve_regrow(NULL, 0, (cap + 1) * sizeof *stack);
     if (!stamp || !stack) {
-      free(stamp);
-      free(stack);
+      if (stamp)
+        munmap(stamp, cap * sizeof *stamp);
+      if (stack)
+        munmap(stack, (cap + 1) * sizeof *stack);
       return false;
     }
-    free(s->stamp);
-    free(s->stack);
+    if (s->cap) {
+      munmap(s->stamp, s->cap * sizeof *s->stamp);
+      munmap(s->stack, (s->cap + 1) * sizeof *s->stack);
+    }
     s->stamp = stamp;
     s->stack = stack;
     s->cap = cap;

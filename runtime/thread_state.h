@@ -94,7 +94,9 @@ static inline void thread_update_lockset(void) {
   lockset_id effective = lockset_effective(t_self.held, task ? task->locks : 0);
   if (effective != t_self.lockset) {
     t_self.lockset = effective;
-    t_self.lockset_atomic = 0; /* recomputed on the next atomic access */
+    /* Here, not at the next atomic access: a signal handler's access must not be the
+     * first to ask for a set (lockset_with_atomic). */
+    t_self.lockset_atomic = effective ? lockset_with_atomic(effective) : 0;
   }
 }
 

@@ -3,6 +3,7 @@
 #include "detection.h"
 #include "history.h"
 #include "iterations.h"
+#include "lockset.h"
 #include "log.h"
 #include "mode_check.h"
 #include "objects.h"
@@ -109,6 +110,7 @@ static int on_initialize(ompt_function_lookup_t lookup, int initial_device_num,
              "no data races will be checked");
     return 0; /* tells libomp not to keep the tool */
   }
+  lockset_with_atomic(0); /* made here, not in a signal handler's check (lockset.h) */
   ompt_events_register((void *)lookup);
   loops_init(lookup("ompt_get_task_info"));
   g_tool_started = true;
