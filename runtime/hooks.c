@@ -9,6 +9,7 @@
 #include "history.h"
 #include "history_held.h"
 #include "objects.h"
+#include "reentry.h"
 #include "report.h"
 #include "sites.h"
 #include "sync_order.h"
@@ -19,13 +20,6 @@
 #define EXPORT __attribute__((visibility("default")))
 /* Inlined into every hook, so that the frame address below is the hook's. */
 #define INLINE static inline __attribute__((always_inline))
-
-/* Set while this thread is inside the access check. A signal handler that interrupts
- * the check and touches instrumented memory would otherwise wait for the shadow-cell
- * (or report) lock its own thread holds, for ever: its accesses are not checked.
- * volatile: the handler reads what the interrupted code wrote, which the compiler
- * must not drop or move past the calls it brackets. */
-static OMPR_TLS volatile bool t_in_check;
 
 /* Checks one access as `now` describes it, with the isParallel memo of now's strand,
  * and reports what it races with. */
@@ -127,7 +121,7 @@ static bool skip_confined(const struct thread_state *t, uintptr_t addr, uint64_t
   return false;
 }
 
-/* The check of one access, with t_in_check set. */
+/* The check of one access, inside the runtime (reentry.h). */
 INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t size, uint32_t site,
                              bool is_write, bool atomic) {
   /* Inside a worksharing loop or taskloop, the running task's own stack belongs to the
@@ -172,7 +166,7 @@ INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t 
 INLINE bool thread_checked(const struct thread_state *t) {
   return __builtin_expect(t->active, 1) &&
          __builtin_expect(atomic_load_explicit(&g_detecting, memory_order_relaxed), 1) &&
-         __builtin_expect(!t_in_check, 1);
+         __builtin_expect(!runtime_entered(), 1);
 }
 
 INLINE void check_access(const void *addr, uint64_t size, uint32_t site, bool is_write,
@@ -180,9 +174,9 @@ INLINE void check_access(const void *addr, uint64_t size, uint32_t site, bool is
   struct thread_state *t = &t_self;
   if (!thread_checked(t))
     return;
-  t_in_check = true;
+  runtime_enter();
   check_in_runtime(t, addr, size, site, is_write, atomic);
-  t_in_check = false;
+  runtime_leave();
 }
 
 /* `count` accesses `stride` bytes apart, all of one strand (a loop's, LoopRanges.h in
@@ -192,10 +186,10 @@ static void check_strided(const void *addr, uint64_t count, uint64_t stride, uin
   struct thread_state *t = &t_self;
   if (!thread_checked(t))
     return;
-  t_in_check = true;
+  runtime_enter();
   for (uint64_t k = 0; k < count; k++)
     check_in_runtime(t, (const char *)addr + k * stride, size, site, is_write, false);
-  t_in_check = false;
+  runtime_leave();
 }
 
 #define SIZED_HOOKS(N)                                                                             \
@@ -231,30 +225,30 @@ EXPORT void __ompracer_write_strided(void *addr, uint64_t count, uint64_t stride
 
 EXPORT void __ompracer_atomic(void *addr, uint64_t size, uint32_t flags, uint32_t site) {
   check_access(addr, size, site, (flags & OMPRACER_ATOMIC_WRITE) != 0, true);
-  if (atomic_load_explicit(&g_detecting, memory_order_relaxed) && !t_in_check) {
-    t_in_check = true;
+  if (atomic_load_explicit(&g_detecting, memory_order_relaxed) && !runtime_entered()) {
+    runtime_enter();
     sync_atomic_before((uintptr_t)addr, flags);
-    t_in_check = false;
+    runtime_leave();
   }
 }
 
 EXPORT void __ompracer_atomic_done(void *addr, uint64_t read_value, uint64_t written_value,
                                    uint32_t flags) {
-  if (t_in_check)
-    return; /* a signal handler interrupted the check: see t_in_check */
-  t_in_check = true;
+  if (runtime_entered())
+    return; /* a signal handler interrupted the check: see reentry.h */
+  runtime_enter();
   sync_atomic_after((uintptr_t)addr, read_value, written_value, flags);
-  t_in_check = false;
+  runtime_leave();
 }
 
 /* Runs `call`, bookkeeping of the runtime, unless detection is off or this thread is
- * already inside the runtime (a signal handler that interrupted it: see t_in_check). */
+ * already inside the runtime (a signal handler that interrupted it: see reentry.h). */
 #define IN_RUNTIME(call)                                                                           \
   do {                                                                                             \
-    if (!t_in_check && atomic_load_explicit(&g_detecting, memory_order_relaxed)) {                 \
-      t_in_check = true;                                                                           \
+    if (!runtime_entered() && atomic_load_explicit(&g_detecting, memory_order_relaxed)) {          \
+      runtime_enter();                                                                             \
       call;                                                                                        \
-      t_in_check = false;                                                                          \
+      runtime_leave();                                                                             \
     }                                                                                              \
   } while (0)
 
@@ -291,10 +285,10 @@ static void forget_fresh(uintptr_t addr, uint64_t size) {
 }
 
 EXPORT void __ompracer_fresh_memory(void *addr, uint64_t size) {
-  if (atomic_load_explicit(&g_detecting, memory_order_relaxed) && !t_in_check) {
-    t_in_check = true;
+  if (atomic_load_explicit(&g_detecting, memory_order_relaxed) && !runtime_entered()) {
+    runtime_enter();
     forget_fresh((uintptr_t)addr, size);
-    t_in_check = false;
+    runtime_leave();
   }
 }
 
@@ -302,15 +296,15 @@ EXPORT void __ompracer_fresh_memory(void *addr, uint64_t size) {
  * first parallel region is named too), but not from a signal handler that
  * interrupted the check or the recording (it would wait for a lock its thread holds). */
 EXPORT void __ompracer_fresh_object(void *addr, uint64_t size, uint32_t site, const char *name) {
-  if (t_in_check)
+  if (runtime_entered())
     return;
-  t_in_check = true;
+  runtime_enter();
   objects_note((uintptr_t)addr, size, site, name);
   if (t_self.other.twin && !name) /* a heap block of an assumed league's team */
     team_note_private_block(t_self.other.league, (uintptr_t)addr, (uintptr_t)addr + size);
   if (atomic_load_explicit(&g_detecting, memory_order_relaxed))
     forget_fresh((uintptr_t)addr, size);
-  t_in_check = false;
+  runtime_leave();
 }
 
 /* A slot confined to the running task (confined.h): pushed on this thread's stack of
@@ -321,29 +315,32 @@ _Static_assert(OMPRACER_CONFINED_NEW_FRAME == CONFINED_NEW_FRAME, "confined.h's 
 EXPORT uint32_t __ompracer_confined(void *addr, uint64_t size, uint32_t site, const char *name,
                                     uint32_t frame) {
   uint32_t mark = frame == CONFINED_NEW_FRAME ? t_confined.n : frame;
-  if (t_in_check)
+  if (runtime_entered())
     return mark; /* a signal handler that interrupted the check: nothing is checked */
-  t_in_check = true;
+  runtime_enter();
   if (atomic_load_explicit(&g_detecting, memory_order_relaxed))
     mark = confined_push((uintptr_t)addr, size, site, name, t_self.task, frame);
   else if (name)
     objects_note((uintptr_t)addr, size, site, name);
-  t_in_check = false;
+  runtime_leave();
   return mark;
 }
 
 EXPORT void __ompracer_confined_end(uint32_t mark) {
-  if (t_in_check)
+  if (runtime_entered())
     return;
-  t_in_check = true;
+  runtime_enter();
   confined_pop(mark);
-  t_in_check = false;
+  runtime_leave();
 }
 
 EXPORT void __ompracer_register_globals(const struct ompracer_global *globals, uint32_t count,
                                         uint32_t abi_version) {
-  if (abi_version == OMPRACER_ABI_VERSION)
-    objects_register_globals(globals, count);
+  if (abi_version != OMPRACER_ABI_VERSION)
+    return;
+  runtime_enter(); /* holds the table's lock: a signal handler here is not checked */
+  objects_register_globals(globals, count);
+  runtime_leave();
 }
 
 EXPORT void __ompracer_construct(uint32_t site) {
@@ -405,6 +402,9 @@ EXPORT void __ompracer_target_end(void) {
 EXPORT uint32_t __ompracer_register_sites(const struct ompracer_site *sites, uint32_t count,
                                           uint32_t abi_version) {
   if (abi_version != OMPRACER_ABI_VERSION)
-    return 0; /* unknown layout: every site of that module reads as unknown */
-  return sites_register(sites, count);
+    return 0;      /* unknown layout: every site of that module reads as unknown */
+  runtime_enter(); /* holds the table's lock: a signal handler here is not checked */
+  uint32_t base = sites_register(sites, count);
+  runtime_leave();
+  return base;
 }

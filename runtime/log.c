@@ -1,18 +1,25 @@
 #include "log.h"
 
 #include "path_template.h"
+#include "reentry.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-static FILE *g_log;
+/* The log's file descriptor: -1 for stderr. Lines are formatted into g_line and
+ * written with write(2), not through stdio: a report may be printed from a signal
+ * handler that interrupted the program inside stdio or malloc, whose locks its own
+ * thread holds (vsnprintf into a buffer takes neither). */
+static int g_log = -1;
+static char g_line[16384]; /* guarded by the log lock */
 static pthread_mutex_t g_log_mutex = PTHREAD_MUTEX_INITIALIZER;
 static char g_prefix[48] = OMPR_PREFIX;
 static char g_error[600];
@@ -20,7 +27,7 @@ static char g_error[600];
 static char *g_template;
 static bool g_reopen; /* in a forked child: open the child's own file before printing */
 
-static FILE *stream_locked(void);
+static int fd_locked(void);
 
 static void set_pid_prefix(void) {
   snprintf(g_prefix, sizeof g_prefix, "==ompracer==[pid %ld] ", (long)getpid());
@@ -34,9 +41,9 @@ static char *expand(const char *tmpl, bool *has_pid) {
 
 /* Opens `path` for appending without following a symbolic link: a new file is created
  * (O_EXCL, so a link planted in its place is not followed either); an existing one is
- * used only if it is a regular file of this user. Returns a stream, or NULL with
- * g_error set. */
-static FILE *open_safely(const char *path) {
+ * used only if it is a regular file of this user. Returns a file descriptor, or -1
+ * with g_error set. */
+static int open_safely(const char *path) {
   const int common = O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY;
   int fd = open(path, common | O_CREAT | O_EXCL, 0666);
   if (fd < 0 && errno == EEXIST) {
@@ -47,7 +54,7 @@ static FILE *open_safely(const char *path) {
                "cannot use log_path '%.400s': it is a symbolic link (the log is never "
                "written through one)",
                path);
-      return NULL;
+      return -1;
     }
     struct stat st;
     const char *why = NULL;
@@ -60,7 +67,7 @@ static FILE *open_safely(const char *path) {
     if (why) {
       close(fd);
       snprintf(g_error, sizeof g_error, "cannot use log_path '%.400s': %s", path, why);
-      return NULL;
+      return -1;
     }
     if (fd >= 0)
       fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
@@ -69,71 +76,88 @@ static FILE *open_safely(const char *path) {
     snprintf(g_error, sizeof g_error, "cannot use log_path '%.400s': %s", path,
              errno == EISDIR || errno == ENXIO ? "it exists and is not a regular file"
                                                : strerror(errno));
-    return NULL;
+    return -1;
   }
-  FILE *f = fdopen(fd, "a");
-  if (!f) {
-    snprintf(g_error, sizeof g_error, "cannot use log_path '%.400s': %s", path, strerror(errno));
-    close(fd);
-    return NULL;
-  }
-  setvbuf(f, NULL, _IOLBF, 0);
-  return f;
+  return fd;
 }
 
-/* Opens log_path with %p expanded (open_safely's rules); NULL with g_error set. */
-static FILE *open_expanded(const char *path, bool *has_pid) {
+/* Opens log_path with %p expanded (open_safely's rules); -1 with g_error set. */
+static int open_expanded(const char *path, bool *has_pid) {
   char *actual = expand(path, has_pid);
   if (!actual)
-    return NULL;
-  FILE *f = open_safely(actual);
+    return -1;
+  int fd = open_safely(actual);
   free(actual);
-  return f;
+  return fd;
 }
 
-/* The document stream of report=sarif (log_open_document); NULL: the log stream. */
-static FILE *g_document;
+/* Writes all of text[0, n) to fd (stderr for -1), as far as the file takes it. */
+static void write_all(int fd, const char *text, size_t n) {
+  if (fd < 0)
+    fd = STDERR_FILENO;
+  while (n) {
+    ssize_t k = write(fd, text, n);
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k <= 0)
+      return;
+    text += k;
+    n -= (size_t)k;
+  }
+}
+
+/* The document file of report=sarif (log_open_document); -1: the log. */
+static int g_document = -1;
 
 int log_open_document(const char *path) {
   bool has_pid;
-  FILE *f = open_expanded(path, &has_pid);
-  if (!f)
+  int fd = open_expanded(path, &has_pid);
+  if (fd < 0)
     return -1;
   /* A document replaces what the file held (a log from an earlier run is appended to,
    * but two SARIF logs in a file would not be one valid document). */
-  if (ftruncate(fileno(f), 0)) {
+  if (ftruncate(fd, 0)) {
     snprintf(g_error, sizeof g_error, "cannot use log_path '%.400s': %s", path, strerror(errno));
-    fclose(f);
+    close(fd);
     return -1;
   }
-  setvbuf(f, NULL, _IOFBF, 0);
-  g_document = f;
+  g_document = fd;
   return 0;
 }
 
 void log_write_document(const char *text) {
   log_lock();
-  FILE *out = g_document ? g_document : stream_locked();
-  fputs(text, out);
-  fflush(out);
+  write_all(g_document >= 0 ? g_document : fd_locked(), text, strlen(text));
   log_unlock();
 }
 
+/* text and a newline, in one write where they fit g_line (so that lines of several
+ * processes appending to one file never mix). */
+static void write_line_locked(const char *text, size_t n) {
+  int fd = fd_locked();
+  if (n < sizeof g_line) {
+    if (text != g_line)
+      memcpy(g_line, text, n);
+    g_line[n] = '\n';
+    write_all(fd, g_line, n + 1);
+  } else {
+    write_all(fd, text, n);
+    write_all(fd, "\n", 1);
+  }
+}
+
 void log_raw_line_locked(const char *text) {
-  FILE *out = stream_locked();
-  fputs(text, out);
-  fputc('\n', out);
-  fflush(out);
+  write_line_locked(text, strlen(text));
 }
 
 int log_open(const char *path) {
   if (!path || !*path) {
-    g_log = stderr;
+    g_log = -1;
     return 0;
   }
   bool has_pid;
-  FILE *f = open_expanded(path, &has_pid);
-  if (!f)
+  int f = open_expanded(path, &has_pid);
+  if (f < 0)
     return -1;
   if (has_pid) {
     /* Each process writes its own file, and says so on every line (for
@@ -149,44 +173,53 @@ const char *log_error(void) {
   return g_error;
 }
 
-FILE *log_stream(void) {
-  return g_log ? g_log : stderr;
-}
-
+/* Inside the runtime while the lock is held (reentry.h): a signal handler that
+ * interrupts this thread then is not checked, so it never waits for this lock. */
 void log_lock(void) {
+  runtime_enter();
   pthread_mutex_lock(&g_log_mutex);
 }
 void log_unlock(void) {
   pthread_mutex_unlock(&g_log_mutex);
+  runtime_leave();
 }
 
-/* The stream to print to, with the log lock held: a forked child whose log_path has
- * %p opens its own file first. If it cannot, it says why and goes on printing where
- * its parent does (each line names the child's pid). */
-static FILE *stream_locked(void) {
+/* The file to print to, with the log lock held: a forked child whose log_path has %p
+ * opens its own file first. If it cannot, it says why and goes on printing where its
+ * parent does (each line names the child's pid). */
+static int fd_locked(void) {
   if (__builtin_expect(g_reopen, 0)) {
     g_reopen = false;
     bool has_pid;
     char *actual = expand(g_template, &has_pid);
-    FILE *f = actual ? open_safely(actual) : NULL;
+    int fd = actual ? open_safely(actual) : -1;
     free(actual);
-    if (f) {
-      if (g_log && g_log != stderr)
-        fclose(g_log);
-      g_log = f;
+    if (fd >= 0) {
+      if (g_log >= 0)
+        close(g_log);
+      g_log = fd;
     } else {
-      fprintf(log_stream(), "%sERROR: %s; this process logs here instead\n", g_prefix, g_error);
+      int n = snprintf(g_line, sizeof g_line, "%sERROR: %s; this process logs here instead\n",
+                       g_prefix, g_error);
+      write_all(g_log, g_line,
+                n < 0                       ? 0
+                : (size_t)n < sizeof g_line ? (size_t)n
+                                            : sizeof g_line - 1);
     }
   }
-  return log_stream();
+  return g_log;
 }
 
+/* One prefixed line: formatted into g_line (cut at its size, which no report line
+ * reaches), then written at once. */
 static void vline_locked(const char *fmt, va_list ap) {
-  FILE *out = stream_locked();
-  fputs(g_prefix, out);
-  vfprintf(out, fmt, ap);
-  fputc('\n', out);
-  fflush(out);
+  size_t room = sizeof g_line - 1; /* for the newline */
+  int p = snprintf(g_line, room, "%s", g_prefix);
+  size_t n = p < 0 ? 0 : (size_t)p < room ? (size_t)p : room - 1;
+  int k = vsnprintf(g_line + n, room - n, fmt, ap);
+  if (k > 0)
+    n += (size_t)k < room - n ? (size_t)k : room - n - 1;
+  write_line_locked(g_line, n);
 }
 
 void log_line_locked(const char *fmt, ...) {

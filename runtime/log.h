@@ -11,15 +11,12 @@
 #ifndef OMPRACER_LOG_H
 #define OMPRACER_LOG_H
 
-#include <stdio.h>
-
 #define OMPR_PREFIX "==ompracer== "
 
 /* Opens log_path (NULL or "" means stderr). Returns 0, or -1 if it cannot be used;
  * log_error() then says why, in one line. */
 int log_open(const char *path);
 const char *log_error(void);
-FILE *log_stream(void);
 /* Prints one prefixed line (a newline is added). Serialised across threads. */
 void log_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Holds the log lock so a multi-line report is not interleaved with another. */

@@ -22,24 +22,6 @@ static struct global_table *g_tables;
 static size_t g_ntables, g_tables_cap;
 static const struct ompracer_global **g_sorted; /* every row, by address */
 static size_t g_nsorted;
-static bool g_sorted_stale;
-
-void objects_register_globals(const struct ompracer_global *globals, uint32_t count) {
-  pthread_mutex_lock(&g_globals_mutex);
-  if (g_ntables == g_tables_cap) {
-    size_t cap = g_tables_cap ? 2 * g_tables_cap : 16;
-    struct global_table *t = realloc(g_tables, cap * sizeof *t);
-    if (!t) { /* out of memory: these globals go unnamed */
-      pthread_mutex_unlock(&g_globals_mutex);
-      return;
-    }
-    g_tables = t;
-    g_tables_cap = cap;
-  }
-  g_tables[g_ntables++] = (struct global_table){globals, count};
-  g_sorted_stale = true;
-  pthread_mutex_unlock(&g_globals_mutex);
-}
 
 static int by_address(const void *a, const void *b) {
   uintptr_t x = (uintptr_t)(*(const struct ompracer_global *const *)a)->addr;
@@ -63,14 +45,30 @@ static void sort_globals(void) {
   free(g_sorted);
   g_sorted = sorted;
   g_nsorted = n;
-  g_sorted_stale = false;
+}
+
+void objects_register_globals(const struct ompracer_global *globals, uint32_t count) {
+  pthread_mutex_lock(&g_globals_mutex);
+  if (g_ntables == g_tables_cap) {
+    size_t cap = g_tables_cap ? 2 * g_tables_cap : 16;
+    struct global_table *t = realloc(g_tables, cap * sizeof *t);
+    if (!t) { /* out of memory: these globals go unnamed */
+      pthread_mutex_unlock(&g_globals_mutex);
+      return;
+    }
+    g_tables = t;
+    g_tables_cap = cap;
+  }
+  g_tables[g_ntables++] = (struct global_table){globals, count};
+  /* Sorted here, where malloc may be called, not when a report looks a global up: that
+   * may be in a signal handler that interrupted the program inside malloc. */
+  sort_globals();
+  pthread_mutex_unlock(&g_globals_mutex);
 }
 
 /* The global holding addr, or NULL. */
 static const struct ompracer_global *find_global(uintptr_t addr) {
   pthread_mutex_lock(&g_globals_mutex);
-  if (g_sorted_stale)
-    sort_globals();
   const struct ompracer_global *found = NULL;
   size_t lo = 0, hi = g_nsorted; /* the last row starting at or below addr */
   while (lo < hi) {
@@ -234,8 +232,9 @@ void objects_describe(uintptr_t addr, uint64_t nbytes, char *buf, size_t len) {
     describe_object(&o, addr, nbytes, buf, len);
     return;
   }
-  snprintf(buf, len, "unknown (no global, heap block or local variable of instrumented code "
-                     "holds it)");
+  snprintf(buf, len,
+           "unknown (no global, heap block or local variable of instrumented code "
+           "holds it)");
 }
 
 enum object_kind objects_name(uintptr_t addr, char *buf, size_t len) {

@@ -6,7 +6,9 @@
 #include "mode_check.h"
 #include "objects.h"
 #include "options.h"
+#include "reentry.h"
 #include "report_formats.h"
+#include "reserve.h"
 #include "suppressions.h"
 
 #include <pthread.h>
@@ -24,6 +26,16 @@ static struct pair_set g_reported;
 /* Guards the set, the count and the printing of a report, so that once the summary
  * has closed the reports (report_summary) no report is counted or printed after it. */
 static pthread_mutex_t g_report_mutex = PTHREAD_MUTEX_INITIALIZER;
+/* Inside the runtime while the lock is held (reentry.h): a signal handler that
+ * interrupts this thread then is not checked, so it never waits for this lock. */
+static void report_lock(void) {
+  runtime_enter();
+  pthread_mutex_lock(&g_report_mutex);
+}
+static void report_unlock(void) {
+  pthread_mutex_unlock(&g_report_mutex);
+  runtime_leave();
+}
 static unsigned g_count;
 static unsigned g_suppressed; /* site pairs silenced by option suppressions */
 static bool g_closed;
@@ -42,9 +54,11 @@ static size_t slot_of(uint64_t key, size_t cap) {
   return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & (cap - 1);
 }
 
+/* With mmap, not calloc: a race may be reported from a signal handler that interrupted
+ * the program inside malloc (reserve_regrow). */
 static int set_grow(struct pair_set *s) {
   size_t cap = s->cap ? s->cap * 2 : 256;
-  uint64_t *keys = calloc(cap, sizeof *keys);
+  uint64_t *keys = reserve_regrow(NULL, 0, cap * sizeof *keys);
   if (!keys)
     return -1;
   for (size_t i = 0; i < s->cap; i++) {
@@ -55,7 +69,8 @@ static int set_grow(struct pair_set *s) {
       j = (j + 1) & (cap - 1);
     keys[j] = s->keys[i];
   }
-  free(s->keys);
+  if (s->keys)
+    munmap(s->keys, s->cap * sizeof *s->keys);
   s->keys = keys;
   s->cap = cap;
   return 0;
@@ -205,14 +220,14 @@ void report_race(const struct race_found *race, const struct access_now *now) {
                            race->prev_lockset};
   struct race_side cur = {ACCESS_SITE(now->site),           now->node,   now->iter, now->is_write,
                           (now->site & ACCESS_ATOMIC) != 0, now->lockset};
-  pthread_mutex_lock(&g_report_mutex);
+  report_lock();
   if (g_closed || !set_insert(&g_reported, pair_key(prev.site, cur.site))) {
-    pthread_mutex_unlock(&g_report_mutex);
+    report_unlock();
     return;
   }
   if (suppressions_path() && race_suppressed(&prev, &cur)) {
     g_suppressed++;
-    pthread_mutex_unlock(&g_report_mutex);
+    report_unlock();
     return;
   }
   g_count++;
@@ -230,7 +245,7 @@ void report_race(const struct race_found *race, const struct access_now *now) {
   }
   if (g_opts.report != REPORT_TEXT) {
     report_race_machine(first, second, race);
-    pthread_mutex_unlock(&g_report_mutex);
+    report_unlock();
     return;
   }
   char memory[1024]; /* what the race is on (a global, heap block or local) */
@@ -249,32 +264,32 @@ void report_race(const struct race_found *race, const struct access_now *now) {
     log_line_locked("  why: %s", why);
   }
   log_unlock();
-  pthread_mutex_unlock(&g_report_mutex);
+  report_unlock();
 }
 
 bool report_first_race(struct race_side *first, struct race_side *second) {
-  pthread_mutex_lock(&g_report_mutex);
+  report_lock();
   bool have = g_have_first_race;
   if (have) {
     *first = g_first_race[0];
     *second = g_first_race[1];
   }
-  pthread_mutex_unlock(&g_report_mutex);
+  report_unlock();
   return have;
 }
 
 unsigned report_count(void) {
-  pthread_mutex_lock(&g_report_mutex);
+  report_lock();
   unsigned n = g_count;
-  pthread_mutex_unlock(&g_report_mutex);
+  report_unlock();
   return n;
 }
 
 void report_summary(void) {
-  pthread_mutex_lock(&g_report_mutex);
+  report_lock();
   g_closed = true;
   unsigned n = g_count, suppressed = g_suppressed;
-  pthread_mutex_unlock(&g_report_mutex);
+  report_unlock();
   if (report_summary_machine(n, suppressed))
     return;
   char supp[40] = "";
@@ -289,11 +304,11 @@ void report_summary(void) {
 }
 
 void report_atfork_prepare(void) {
-  pthread_mutex_lock(&g_report_mutex);
+  report_lock();
 }
 
 void report_atfork_parent(void) {
-  pthread_mutex_unlock(&g_report_mutex);
+  report_unlock();
 }
 
 void report_atfork_child(void) {
@@ -305,5 +320,5 @@ void report_atfork_child(void) {
   g_have_first_race = false; /* the child's dump shows its own first race */
   rformat_atfork_child();
   g_closed = false;
-  pthread_mutex_unlock(&g_report_mutex);
+  report_unlock();
 }

@@ -1,6 +1,7 @@
 #include "report_formats.h"
 
 #include "log.h"
+#include "reserve.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,28 +9,43 @@
 #include <string.h>
 #include <unistd.h>
 
-/* A growing text buffer; on out of memory it stays as it was and `failed` is set. */
+/* A growing text buffer; on out of memory it stays as it was and `failed` is set. Its
+ * memory comes from mmap, not malloc: a race may be reported from a signal handler
+ * that interrupted the program inside malloc (reserve_regrow). */
 struct buf {
   char *s;
   size_t len, cap;
   bool failed;
 };
 
-static void put(struct buf *b, const char *s, size_t n) {
+/* Room for n more characters and the terminating NUL. */
+static bool room(struct buf *b, size_t n) {
   if (b->failed)
-    return;
-  if (b->len + n + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap : 256;
-    while (b->len + n + 1 > cap)
-      cap *= 2;
-    char *grown = realloc(b->s, cap);
-    if (!grown) {
-      b->failed = true;
-      return;
-    }
-    b->s = grown;
-    b->cap = cap;
+    return false;
+  if (b->len + n + 1 <= b->cap)
+    return true;
+  size_t cap = b->cap ? b->cap : 4096;
+  while (b->len + n + 1 > cap)
+    cap *= 2;
+  char *grown = reserve_regrow(b->s, b->cap, cap);
+  if (!grown) {
+    b->failed = true;
+    return false;
   }
+  b->s = grown;
+  b->cap = cap;
+  return true;
+}
+
+static void buf_free(struct buf *b) {
+  if (b->s)
+    munmap(b->s, b->cap);
+  *b = (struct buf){0};
+}
+
+static void put(struct buf *b, const char *s, size_t n) {
+  if (!room(b, n))
+    return;
   memcpy(b->s + b->len, s, n);
   b->len += n;
   b->s[b->len] = '\0';
@@ -50,17 +66,11 @@ static void printf_(struct buf *b, const char *fmt, ...) {
     b->failed = true;
   } else if ((size_t)n < sizeof tmp) {
     put(b, tmp, (size_t)n);
-  } else { /* longer than tmp: format again into a block of the right size */
-    char *big = malloc((size_t)n + 1);
-    if (!big) {
-      b->failed = true;
-      return;
-    }
+  } else if (room(b, (size_t)n)) { /* longer than tmp: format again into the buffer */
     va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
     va_end(ap);
-    put(b, big, (size_t)n);
-    free(big);
+    b->len += (size_t)n;
   }
 }
 
@@ -147,7 +157,7 @@ void rformat_json_race(const struct report_record *r) {
     log_raw_line_locked(b.s);
     log_unlock();
   }
-  free(b.s);
+  buf_free(&b);
 }
 
 void rformat_json_summary(unsigned races, unsigned suppressed, bool incomplete) {
@@ -162,9 +172,9 @@ void rformat_json_summary(unsigned races, unsigned suppressed, bool incomplete) 
 
 /* ---- SARIF 2.1.0 ------------------------------------------------------------------ */
 
-/* The results so far, each one rendered SARIF result object. */
-static char **g_results;
-static size_t g_nresults, g_capresults;
+/* The results so far, rendered SARIF result objects separated by commas. */
+static struct buf g_results;
+static size_t g_nresults;
 
 static const char *const k_rules[][2] = {
     {"write-write", "two unordered writes to the same memory"},
@@ -189,7 +199,7 @@ static void sarif_uri(struct buf *b, const char *path) {
       printf_(&u, "%%%02X", *p);
   }
   json_str(b, u.failed ? "" : u.s);
-  free(u.s);
+  buf_free(&u);
 }
 
 static void sarif_location(struct buf *b, const struct report_access *a) {
@@ -230,7 +240,7 @@ static void sarif_message(struct buf *b, const struct report_record *r) {
   if (r->why)
     printf_(&t, ". Why: %s", r->why);
   json_str(b, t.failed ? "data race" : t.s);
-  free(t.s);
+  buf_free(&t);
 }
 
 void rformat_sarif_add(const struct report_record *r) {
@@ -255,21 +265,13 @@ void rformat_sarif_add(const struct report_record *r) {
   puts_(&b, ",\"why\":");
   json_str(&b, r->why);
   puts_(&b, "}}");
-  if (!b.failed && g_nresults == g_capresults) {
-    size_t cap = g_capresults * 2 + 16;
-    char **grown = realloc(g_results, cap * sizeof *grown);
-    if (grown) {
-      g_results = grown;
-      g_capresults = cap;
-    } else {
-      b.failed = true;
-    }
+  if (!b.failed) {
+    if (g_nresults)
+      puts_(&g_results, ",");
+    puts_(&g_results, b.s);
+    g_nresults += !g_results.failed;
   }
-  if (b.failed) {
-    free(b.s);
-    return;
-  }
-  g_results[g_nresults++] = b.s;
+  buf_free(&b);
 }
 
 void rformat_sarif_write(unsigned races, unsigned suppressed, bool incomplete) {
@@ -283,22 +285,19 @@ void rformat_sarif_write(unsigned races, unsigned suppressed, bool incomplete) {
     json_str(&b, k_rules[i][1]);
     puts_(&b, "}}");
   }
-  printf_(&b, "]}},\"invocations\":[{\"executionSuccessful\":true,\"properties\":{"
-              "\"pid\":%ld,\"races\":%u,\"suppressed\":%u,\"incomplete\":%s}}],\"results\":[",
+  printf_(&b,
+          "]}},\"invocations\":[{\"executionSuccessful\":true,\"properties\":{"
+          "\"pid\":%ld,\"races\":%u,\"suppressed\":%u,\"incomplete\":%s}}],\"results\":[",
           (long)getpid(), races, suppressed, incomplete ? "true" : "false");
-  for (size_t i = 0; i < g_nresults; i++) {
-    if (i)
-      puts_(&b, ",");
-    puts_(&b, g_results[i]);
-  }
+  if (g_nresults)
+    puts_(&b, g_results.s);
   puts_(&b, "]}]}\n");
   if (!b.failed)
     log_write_document(b.s);
-  free(b.s);
+  buf_free(&b);
 }
 
 void rformat_atfork_child(void) {
-  for (size_t i = 0; i < g_nresults; i++)
-    free(g_results[i]);
+  buf_free(&g_results);
   g_nresults = 0;
 }

@@ -1,0 +1,3 @@
+#include "reentry.h"
+
+OMPR_TLS volatile unsigned t_in_runtime;
