@@ -5,6 +5,7 @@
 #include "RuntimeHooks.h"
 #include "SiteTable.h"
 #include "SourceFunction.h"
+#include "TaskNesting.h"
 
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -924,7 +925,7 @@ void Instrumenter::collectGlobals() {
 
 void Instrumenter::finish() {
   collectGlobals();
-  Sites.finish();
+  Sites.finish(everyTaskWaitsForItsChildren(M));
   registerPolledLocks();
   NumReads += C.Reads;
   NumWrites += C.Writes;

@@ -73,6 +73,7 @@ RuntimeHooks::RuntimeHooks(Module &M) {
   LLVMContext &Ctx = M.getContext();
   RegisterSites = OMPRACER_DECLARE_HOOK(__ompracer_register_sites);
   RegisterGlobals = OMPRACER_DECLARE_HOOK(__ompracer_register_globals);
+  ModuleTasks = OMPRACER_DECLARE_HOOK(__ompracer_module_tasks);
   Read[0] = OMPRACER_DECLARE_HOOK(__ompracer_read1);
   Read[1] = OMPRACER_DECLARE_HOOK(__ompracer_read2);
   Read[2] = OMPRACER_DECLARE_HOOK(__ompracer_read4);

@@ -64,6 +64,8 @@ struct RuntimeHooks {
 
   // Site table registration (SiteTable's module constructor).
   llvm::FunctionCallee RegisterSites, RegisterGlobals;
+  // Whether every task of the module waits for its children (TaskNesting.h).
+  llvm::FunctionCallee ModuleTasks;
   // Plain accesses: Read[i] / Write[i] for 1 << i bytes (1, 2, 4, 8, 16), and ranges.
   static constexpr unsigned NumSizedAccesses = 5;
   llvm::FunctionCallee Read[NumSizedAccesses], Write[NumSizedAccesses];

@@ -10,7 +10,8 @@ using namespace llvm;
 namespace ompracer {
 
 SiteTable::SiteTable(Module &M, const RuntimeHooks &Hooks)
-    : M(M), Register(Hooks.RegisterSites), RegisterGlobals(Hooks.RegisterGlobals) {
+    : M(M), Register(Hooks.RegisterSites), RegisterGlobals(Hooks.RegisterGlobals),
+      ModuleTasks(Hooks.ModuleTasks) {
   Base = new GlobalVariable(
       M, Type::getInt32Ty(M.getContext()), /*isConstant=*/false, GlobalValue::InternalLinkage,
       ConstantInt::get(Type::getInt32Ty(M.getContext()), 0), "__ompracer_site_base");
@@ -93,8 +94,8 @@ GlobalVariable *SiteTable::globalsTable() {
                             ConstantArray::get(TableTy, Rows), "ompracer.globals");
 }
 
-void SiteTable::finish() {
-  if (Sites.empty() && Globals.empty()) {
+void SiteTable::finish(bool EveryTaskWaits) {
+  if (Sites.empty() && Globals.empty() && EveryTaskWaits) {
     Base->eraseFromParent();
     return;
   }
@@ -102,6 +103,7 @@ void SiteTable::finish() {
   Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(C), false),
                                     GlobalValue::InternalLinkage, "ompracer.module_ctor", M);
   IRBuilder<> IRB(BasicBlock::Create(C, "entry", Ctor));
+  IRB.CreateCall(ModuleTasks, {IRB.getInt32(EveryTaskWaits)});
   if (!Globals.empty())
     IRB.CreateCall(RegisterGlobals, {globalsTable(), IRB.getInt32(Globals.size()),
                                      IRB.getInt32(OMPRACER_ABI_VERSION)});

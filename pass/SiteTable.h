@@ -51,8 +51,10 @@ public:
   // A private constant string of the module (shared by equal strings).
   llvm::Constant *stringConstant(llvm::StringRef S);
 
-  // Emits the tables and their registering constructor; no-op when both are empty.
-  void finish();
+  // Emits the tables and their registering constructor, which also says whether every
+  // task of the module waits for its children (TaskNesting.h); no-op when both tables
+  // are empty and it does.
+  void finish(bool EveryTaskWaits);
   size_t size() const { return Sites.size(); }
 
 private:
@@ -64,7 +66,7 @@ private:
   void registerSites(llvm::IRBuilder<> &IRB);
 
   llvm::Module &M;
-  llvm::FunctionCallee Register, RegisterGlobals;
+  llvm::FunctionCallee Register, RegisterGlobals, ModuleTasks;
   std::vector<Global> Globals;
   llvm::GlobalVariable *Base; // i32 written by the constructor
   std::vector<Site> Sites;

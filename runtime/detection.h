@@ -25,6 +25,7 @@ enum detection_gap {
   GAP_DEP_EDGES,    /* the task dependence edge arena is full */
   GAP_TASK_STATE,   /* out of memory for task state */
   GAP_NO_TOOL,      /* instrumented code ran but libomp never started the tool */
+  GAP_UNWAITED,     /* a task left children unwaited, against the pass's finding */
   GAP_COUNT
 };
 

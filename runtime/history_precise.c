@@ -570,7 +570,8 @@ INLINE bool refs_cover(struct refs x, const struct access_now *now, struct sp_ca
  * accesses of one lockset on one slot a *family*; a family starts *lazy* (its root
  * entry only) and is *expanded* (Algorithm 20 in full from then on) the first time
  * keep_pair on its root entry would drop an access that is parallel with the one that
- * stays, while some ST-node exists in the OSPG (ospg_has_st_nodes).
+ * stays, while ST-nodes matter (ospg_st_nodes_matter: some ST-node exists in the OSPG,
+ * and not every task is assumed to wait for its children, task_nesting.h).
  *
  * Why no race is lost. Write x ~ w when x and w conflict (one writes, locksets
  * disjoint, not both atomic) and x || w (Algorithm 1, with dependence and
@@ -588,7 +589,11 @@ INLINE bool refs_cover(struct refs x, const struct access_now *now, struct sp_ca
  *      path, and a later w meets each of them with the older one on the left of the
  *      LCA and no ST-node on that side, where Algorithm 1 answers as Algorithm 18: the
  *      fast-mode lemma of the read pair (SPD3's, history_common.h) applies as is.
- *   3. unordered while some ST-node exists: never in a lazy family; it expands first.
+ *   2'. unordered while ST-nodes exist but every task is assumed to wait for its
+ *      children: as 2, for every query of the run, by the argument of task_nesting.h;
+ *      should a task end with children unwaited after all, the run is marked
+ *      incomplete there (the drop may have lost a race).
+ *   3. unordered while ST-nodes matter: never in a lazy family; it expands first.
  * Expanding seeds every access the root entry holds into a fresh entry for each
  * ST-node on its own path (only the later of two that are now ordered: keep_pair
  * would have replaced the earlier one), then goes on as Algorithm 20. Every access
@@ -714,7 +719,7 @@ static bool expand(struct history_slot *slot, lockset_id lockset, struct family 
 /* Whether a lazy family's root entry already holds the access (and, while no ST-node
  * exists, whether its reads cover it as in fast mode). Lock-free. */
 INLINE bool lazy_covers(struct refs x, const struct access_now *now, struct sp_cache *c) {
-  return refs_cover(x, now, c, ospg_has_st_nodes());
+  return refs_cover(x, now, c, ospg_st_nodes_matter());
 }
 
 /* Whether the slot's last update (its own ref `holder`, as precise_access returned it)
@@ -924,7 +929,7 @@ static unsigned lazy_own_access(struct history_slot *slot, uintptr_t addr, unsig
   struct access_ref *a = now->is_write ? &slot->w : &slot->r1;
   struct access_ref *b = now->is_write ? &slot->w2 : &slot->r2;
   bool p1 = now->is_write ? pw1 : pr1, p2 = now->is_write ? pw2 : pr2;
-  if (a->node && b->node && p1 && p2 && ospg_has_st_nodes()) { /* drops_unordered */
+  if (a->node && b->node && p1 && p2 && ospg_st_nodes_matter()) { /* drops_unordered */
     if (now->is_write)
       slot->head |= HEAD_WRITTEN; /* record_in_owners stores it in entries */
     if (!expand(slot, 0, (struct family){slot_refs(slot), &slot->head, HEAD_EXPANDED}))
@@ -947,7 +952,7 @@ unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbyt
   if (!family_of(slot, now->lockset, &f))
     return 0;
   if (!family_expanded(f)) {
-    if (!ospg_has_st_nodes() || !drops_unordered(c, f.root, now)) {
+    if (!ospg_st_nodes_matter() || !drops_unordered(c, f.root, now)) {
       record(c, f.root, now); /* no holder: precise_already_recorded covers a lazy family */
       return 0;
     }

@@ -57,7 +57,7 @@ precise_lazy_recorded(const struct history_slot *slot, const struct access_now *
   struct access_ref me = ref_of(now);
   if (now->is_write)
     return ref_holds(&slot->w, me) || ref_holds(&slot->w2, me);
-  enum read_seen seen = reads_seen(c, &slot->r1, &slot->r2, me, ospg_has_st_nodes());
+  enum read_seen seen = reads_seen(c, &slot->r1, &slot->r2, me, ospg_st_nodes_matter());
   if (seen != READ_COVERED)
     return seen == READ_HELD;
   struct access_ref w1 = ref_load(&slot->w), w2 = ref_load(&slot->w2);

@@ -13,6 +13,7 @@
 #include "report.h"
 #include "sites.h"
 #include "sync_order.h"
+#include "task_nesting.h"
 #include "thread_state.h"
 #include "tls.h"
 #include "unsupported.h"
@@ -399,8 +400,13 @@ EXPORT void __ompracer_target_end(void) {
   thread_target_end();
 }
 
+EXPORT void __ompracer_module_tasks(uint32_t every_task_waits) {
+  nesting_module_tasks(every_task_waits != 0);
+}
+
 EXPORT uint32_t __ompracer_register_sites(const struct ompracer_site *sites, uint32_t count,
                                           uint32_t abi_version) {
+  nesting_module_registered(); /* whatever its ABI: a module that said nothing counts */
   if (abi_version != OMPRACER_ABI_VERSION)
     return 0;      /* unknown layout: every site of that module reads as unknown */
   runtime_enter(); /* holds the table's lock: a signal handler here is not checked */

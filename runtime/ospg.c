@@ -4,6 +4,7 @@
 #include "log.h"
 #include "options.h"
 #include "reserve.h"
+#include "task_nesting.h"
 
 /* max_nodes' help text promises 32 bytes a node. */
 _Static_assert(sizeof(struct ospg_node) == 32, "OSPG node size");
@@ -64,8 +65,10 @@ node_id ospg_add(node_id parent, enum node_type type, enum construct_kind constr
   /* Only a task can be left unwaited (Algorithm 1's +1): the other P-nodes (implicit
    * tasks, chunks, sections, teams) end with the construct that holds them. */
   n->st_val = ck_is_task(type, construct) ? 1 : 0;
-  if (type == NODE_ST && !atomic_load_explicit(&g_ospg_st_made, memory_order_relaxed))
+  if (type == NODE_ST && !atomic_load_explicit(&g_ospg_st_made, memory_order_relaxed)) {
+    nesting_st_made(); /* before any access can see an ST-node */
     atomic_store_explicit(&g_ospg_st_made, true, memory_order_release);
+  }
   atomic_store_explicit(&n->nchildren, 0, memory_order_relaxed);
   if (parent) {
     struct ospg_node *p = &g_ospg_arena[parent];

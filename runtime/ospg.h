@@ -15,6 +15,7 @@
 #define OMPRACER_OSPG_H
 
 #include "sites.h"
+#include "task_nesting.h"
 
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -163,6 +164,11 @@ const struct ospg_node *ospg_explaining_ancestor(node_id w);
  * Algorithm 1 answers as Algorithm 18 for every pair: precise mode's lazy entries rely
  * on it (history_precise.c). Never cleared. */
 static inline bool ospg_has_st_nodes(void);
+/* Whether Algorithm 1 may answer some query of this run otherwise than Algorithm 18:
+ * an ST-node exists, and not every task is assumed to wait for its children
+ * (task_nesting.h says why the two answer alike under that assumption). Precise
+ * mode's lazy entries rely on it (history_precise.c). */
+static inline bool ospg_st_nodes_matter(void);
 
 /* Implementation detail shared with the inline accessors. */
 extern struct ospg_node *g_ospg_arena;
@@ -172,6 +178,9 @@ static inline struct ospg_node *ospg_node(node_id id) {
 }
 static inline bool ospg_has_st_nodes(void) {
   return atomic_load_explicit(&g_ospg_st_made, memory_order_acquire);
+}
+static inline bool ospg_st_nodes_matter(void) {
+  return ospg_has_st_nodes() && !nesting_assumed();
 }
 static inline bool ospg_is_children_group(node_id n) {
   return g_ospg_arena[n].type == NODE_ST && g_ospg_arena[n].construct == CK_TASK_GROUP;

@@ -1,5 +1,7 @@
 #include "strand_stack.h"
 
+#include "task_nesting.h"
+
 #include <stdatomic.h>
 #include <stdlib.h>
 
@@ -149,8 +151,10 @@ bool ss_has_unwaited_children(const struct strand_stack *s) {
 
 bool ss_task_end(const struct strand_stack *s) {
   bool unwaited = ss_has_unwaited_children(s);
-  if (unwaited)
+  if (unwaited) {
     ospg_taint_above(s->frames[0].node);
+    nesting_task_abandoned();
+  }
   ospg_set_flag(s->frames[0].node, NODE_ENDED);
   return unwaited;
 }

@@ -42,6 +42,11 @@ struct ompracer_site {
 uint32_t __ompracer_register_sites(const struct ompracer_site *sites, uint32_t count,
                                    uint32_t abi_version);
 
+/* Called from a module's constructor, before __ompracer_register_sites: whether the
+ * pass found that every explicit task of the module waits for the child tasks it
+ * creates before it ends (1) or not (0). */
+void __ompracer_module_tasks(uint32_t every_task_waits);
+
 /* One instrumented global variable of a module, for reports ("global 'x' of 64 bytes,
  * declared at x.c:5"). Emitted by the pass as constant data next to the site table. */
 struct ompracer_global {

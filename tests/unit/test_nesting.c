@@ -1,0 +1,142 @@
+/* Precise mode while every task is assumed to wait for its children (task_nesting.h):
+ * lazy families do not expand, their verdicts are Algorithm 1's, and a task that ends
+ * with children unwaited after all marks the run incomplete. One process: the
+ * assumption, once off, stays off, so the tests run in this order. */
+#include "check.h"
+#include "detection.h"
+#include "history.h"
+#include "history_cell.h"
+#include "history_precise.h"
+#include "options.h"
+#include "ospg.h"
+#include "shadow.h"
+#include "sp_query.h"
+#include "strand_stack.h"
+#include "task_deps.h"
+#include "task_nesting.h"
+
+static struct strand_stack g_main;
+
+static void fresh(void) {
+  ss_destroy(&g_main);
+  ss_init(&g_main, ospg_root());
+  history_reset();
+}
+
+static unsigned access(node_id w, void *addr, bool is_write, uint32_t site,
+                       struct race_found *first) {
+  struct sp_cache cache;
+  sp_cache_reset(&cache, w);
+  struct access_now now = {.node = w, .site = site, .is_write = is_write};
+  struct race_found races[MAX_RACES_PER_ACCESS];
+  unsigned n = history_access((uintptr_t)addr, 4, &now, &cache, races);
+  if (n && first)
+    *first = races[0];
+  return n;
+}
+
+static bool expanded(const void *addr) {
+  const struct granule_cell *g = shadow_cell((uintptr_t)addr);
+  return g && (g->whole.head & HEAD_EXPANDED);
+}
+
+/* main { task t1 { task g { Rd(x) }; Rd(x); taskwait }; task t2 { Rd(x) }; taskwait;
+ * Wr(x) }: three parallel reads; the third drops one of the first two. Every task
+ * waits: the family stays lazy (no ST-node entry), and the write, ordered after all
+ * three, races with none. Without the write's taskwait it races (with the kept reads). */
+static void nested_reads_stay_lazy(void) {
+  for (int main_waits = 1; main_waits >= 0; main_waits--) {
+    fresh();
+    static int x;
+    struct strand_stack t1, g, t2;
+    ss_task_create(&g_main, &t1, 0, false);
+    ss_task_create(&t1, &g, 0, false);
+    CHECK(access(g.strand, &x, false, 1, NULL) == 0);
+    CHECK(access(t1.strand, &x, false, 2, NULL) == 0);
+    CHECK(ss_task_end(&g) == false);
+    ss_taskwait(&t1);
+    CHECK(ss_task_end(&t1) == false);
+    ss_task_create(&g_main, &t2, 0, false);
+    CHECK(access(t2.strand, &x, false, 3, NULL) == 0);
+    CHECK(ss_task_end(&t2) == false);
+    CHECK(!expanded(&x)); /* Algorithm 20 would have expanded here */
+    main_waits ? ss_taskwait(&g_main) : (void)ss_new_strand(&g_main);
+    CHECK((access(g_main.strand, &x, true, 4, NULL) != 0) == !main_waits);
+    CHECK(!detection_incomplete());
+    ss_destroy(&t1);
+    ss_destroy(&g);
+    ss_destroy(&t2);
+  }
+}
+
+/* The drop the assumption allows, then a task that does not wait after all (what the
+ * pass did not foresee): main { task b { task g { Rd(x) } }; Rd(x) in b and in main
+ * (in the order g, b, main: main's read drops g's) ; b ends; taskwait; Wr(x) }. The
+ * write races with g's read only, which the lazy family no longer holds: the race is
+ * missed, and the run must say that its checking was incomplete. */
+static void abandoned_task_marks_a_gap(void) {
+  fresh();
+  CHECK(nesting_assumed());
+  static int x;
+  struct strand_stack b, g;
+  ss_task_create(&g_main, &b, 0, false);
+  ss_task_create(&b, &g, 0, false);
+  CHECK(access(g.strand, &x, false, 1, NULL) == 0);
+  CHECK(access(b.strand, &x, false, 2, NULL) == 0);
+  CHECK(access(g_main.strand, &x, false, 3, NULL) == 0);
+  CHECK(!expanded(&x));
+  CHECK(!detection_incomplete());
+  CHECK(ss_task_end(&b) == true); /* g unwaited */
+  CHECK(detection_incomplete());
+  CHECK(!nesting_assumed());
+  ss_taskwait(&g_main);                     /* waits for b, not for g */
+  access(g_main.strand, &x, true, 4, NULL); /* the race with g's read is gone */
+  ss_destroy(&b);
+  ss_destroy(&g);
+}
+
+/* With the assumption off (as above, for the rest of the run), the same program
+ * expands and finds the race (test_precise.c, lazy_expands_on_drop). */
+static void off_after_abandonment(void) {
+  fresh();
+  static int y;
+  struct strand_stack b, g;
+  ss_task_create(&g_main, &b, 0, false);
+  ss_task_create(&b, &g, 0, false);
+  CHECK(access(g.strand, &y, false, 1, NULL) == 0);
+  CHECK(access(b.strand, &y, false, 2, NULL) == 0);
+  CHECK(access(g_main.strand, &y, false, 3, NULL) == 0);
+  CHECK(expanded(&y));
+  ss_task_end(&b);
+  ss_taskwait(&g_main);
+  struct race_found r;
+  CHECK(access(g_main.strand, &y, true, 4, &r) == 1);
+  CHECK(r.prev.node == g.strand && r.prev.site == 1);
+  ss_destroy(&b);
+  ss_destroy(&g);
+}
+
+/* A module whose tasks may leave children unwaited turns the assumption off; so does
+ * one that registered sites without saying (an older pass). Checked last. */
+static void modules_decide(void) {
+  /* Already off here; what counts is that saying yes does not turn it back on. */
+  nesting_module_tasks(true);
+  nesting_module_registered();
+  CHECK(!nesting_assumed());
+}
+
+int main(void) {
+  g_opts.mode = MODE_PRECISE; /* before history_init: it reserves precise entries */
+  if (ospg_init(1 << 20) || shadow_init(1024) || history_init(16) || deps_init(1 << 16)) {
+    fprintf(stderr, "cannot reserve memory\n");
+    return 1;
+  }
+  /* As a module's constructor does: sites registered, every task waits. */
+  nesting_module_tasks(true);
+  nesting_module_registered();
+  RUN_TEST(nested_reads_stay_lazy);
+  RUN_TEST(abandoned_task_marks_a_gap);
+  RUN_TEST(off_after_abandonment);
+  RUN_TEST(modules_decide);
+  return finish();
+}
