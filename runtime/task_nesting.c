@@ -1,6 +1,7 @@
 #include "task_nesting.h"
 
 #include "detection.h"
+#include "options.h"
 
 atomic_bool g_nesting_assumed = true;
 static _Atomic unsigned g_registered, g_waiting; /* modules: with sites; saying yes */
@@ -32,7 +33,8 @@ void nesting_st_made(void) {
 
 void nesting_task_abandoned(void) {
   atomic_store(&g_nesting_assumed, false);
-  if (atomic_load(&g_relied)) /* dropped accesses may be missing */
+  /* Only precise mode's histories rely on it (fast mode warns of such tasks anyway). */
+  if (atomic_load(&g_relied) && mode_precise())
     detection_gap(GAP_UNWAITED, false,
                   "a task ended without waiting for its child tasks, although the compiler "
                   "pass found that every task waits for its children (a task made by code "
