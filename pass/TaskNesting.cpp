@@ -20,7 +20,6 @@ namespace {
 struct State {
   bool Pending = false;
   int Groups = 0;
-  bool operator==(const State &O) const { return Pending == O.Pending && Groups == O.Groups; }
 };
 
 constexpr unsigned TaskloopNogroupArg = 7; // __kmpc_taskloop(_5)(..., nogroup, ...)
