@@ -184,6 +184,11 @@ void log_unlock(void) {
   runtime_leave();
 }
 
+/* How many characters (*printf's result n) a buffer of `room` bytes holds. */
+static size_t stored(int n, size_t room) {
+  return n < 0 ? 0 : (size_t)n < room ? (size_t)n : room - 1;
+}
+
 /* The file to print to, with the log lock held: a forked child whose log_path has %p
  * opens its own file first. If it cannot, it says why and goes on printing where its
  * parent does (each line names the child's pid). */
@@ -201,10 +206,7 @@ static int fd_locked(void) {
     } else {
       int n = snprintf(g_line, sizeof g_line, "%sERROR: %s; this process logs here instead\n",
                        g_prefix, g_error);
-      write_all(g_log, g_line,
-                n < 0                       ? 0
-                : (size_t)n < sizeof g_line ? (size_t)n
-                                            : sizeof g_line - 1);
+      write_all(g_log, g_line, stored(n, sizeof g_line));
     }
   }
   return g_log;
@@ -214,11 +216,8 @@ static int fd_locked(void) {
  * reaches), then written at once. */
 static void vline_locked(const char *fmt, va_list ap) {
   size_t room = sizeof g_line - 1; /* for the newline */
-  int p = snprintf(g_line, room, "%s", g_prefix);
-  size_t n = p < 0 ? 0 : (size_t)p < room ? (size_t)p : room - 1;
-  int k = vsnprintf(g_line + n, room - n, fmt, ap);
-  if (k > 0)
-    n += (size_t)k < room - n ? (size_t)k : room - n - 1;
+  size_t n = stored(snprintf(g_line, room, "%s", g_prefix), room);
+  n += stored(vsnprintf(g_line + n, room - n, fmt, ap), room - n);
   write_line_locked(g_line, n);
 }
 
