@@ -217,10 +217,11 @@ static void forget_in_leaf(struct granule_cell *g, uintptr_t granule, uintptr_t 
     if (lo == 0 && hi == SHADOW_GRANULE) {
       if (precise && !split) {
         precise_forget(&g->whole);
-      } else if (precise) {
+      } else if (split) {
         struct split_bytes *s = cell_split(g, &split, precise_copy);
-        for (unsigned b = 0; b < SHADOW_GRANULE; b++)
+        for (unsigned b = 0; precise && b < SHADOW_GRANULE; b++)
           precise_forget(&s->byte[b]);
+        cell_unsplit(split);
       }
       g->gen = 0;
       split = 0;

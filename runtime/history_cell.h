@@ -104,5 +104,13 @@ typedef void (*slot_copy_fn)(struct history_slot *dst, const struct history_slot
  * updated), or returns the ones it has. NULL when the split pool is full (the shadow
  * says so and detection stops). */
 struct split_bytes *cell_split(struct granule_cell *g, uint32_t *split, slot_copy_fn copy);
+/* Gives back the per-byte slots of a granule whose history was forgotten whole (split:
+ * its split field, which the caller clears), for this thread's next split. Only memory
+ * that no other thread is accessing is forgotten (it was just allocated, or a new stack
+ * frame is made over it): a lock-free check that still looks at the old slots would be
+ * an access to memory that died under it. */
+void cell_unsplit(uint32_t split);
+/* Split slots ever taken from the pool in this generation (reused ones count once). */
+uint64_t cells_split_taken(void);
 
 #endif

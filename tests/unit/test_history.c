@@ -3,6 +3,7 @@
  * come from the OSPG construction API. */
 #include "check.h"
 #include "history.h"
+#include "history_cell.h"
 #include "ospg.h"
 #include "shadow.h"
 #include "strand_stack.h"
@@ -201,6 +202,30 @@ static void split_keeps_history(void) {
   ss_destroy(&t3);
 }
 
+/* The per-byte slots of a forgotten granule serve the next split (a fresh stack frame
+ * over chars, once per task, must not grow the pool), and hold only the new granule's
+ * history there. */
+static void forgotten_splits_are_reused(void) {
+  fresh();
+  static int words[2];
+  char *b = (char *)words;
+  struct strand_stack t1, t2;
+  ss_task_create(&g_main, &t1, 0, false);
+  ss_task_create(&g_main, &t2, 0, false);
+  CHECK(access_as(t1.strand, b + 1, 1, true, false, 1, NULL) == 0); /* splits words[0] */
+  uint64_t taken = cells_split_taken();
+  history_forget((uintptr_t)&words[0], sizeof words[0]);
+  CHECK(access_as(t1.strand, b + 5, 1, true, false, 2, NULL) == 0); /* splits words[1] */
+  CHECK(cells_split_taken() == taken);
+  CHECK(access_as(t2.strand, b + 1, 1, true, false, 3, NULL) == 0);
+  struct race_found r;
+  CHECK(access_as(t2.strand, b + 5, 1, true, false, 4, &r) == 1);
+  CHECK(r.prev.node == t1.strand && r.addr == (uintptr_t)(b + 5));
+  CHECK(access_as(t2.strand, b + 4, 1, true, false, 5, NULL) == 0);
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
 /* A new generation empties every cell. */
 static void reset_forgets_everything(void) {
   fresh();
@@ -297,6 +322,7 @@ int main(void) {
   RUN_TEST(fresh_memory_forgets);
   RUN_TEST(range_across_leaves);
   RUN_TEST(split_keeps_history);
+  RUN_TEST(forgotten_splits_are_reused);
   RUN_TEST(reset_forgets_everything);
   RUN_TEST(iterations_of_one_strand);
   RUN_TEST(safelen_window);
