@@ -60,7 +60,7 @@ static uint32_t take_split(void) {
     return e;
   }
   uint64_t i = atomic_fetch_add(&g_split_used, 1);
-  if (i >= g_split_capacity || i >= CELL_LOCKED - 1)
+  if (i >= g_split_capacity || i >= CELL_SPLIT_MAX - 1)
     return 0;
   return (uint32_t)i + 1;
 }

@@ -5,6 +5,15 @@
  * four per-byte slots kept in a side pool, and the granule stays split, so two strands
  * writing different bytes of one word never meet (byte-exact).
  *
+ * PAIRS. The two granules of an 8-byte-aligned word (a double, a pointer, a long) that
+ * every access covers whole hold one history, and then it is kept in the first one's
+ * cell only (CELL_PAIRED there, CELL_FOLLOWS in the second's, whose slot is left as it
+ * was and never read): an access to the whole word reads and writes one cache line of
+ * shadow instead of two, under one lock. history.c forms pairs where the two cells
+ * would hold the same history anyway, and gives the second cell its own copy again
+ * (unpairs) before anything would make them differ; both flags change only with both
+ * cells locked, so a cell with neither flag is a cell on its own.
+ *
  * Each cell carries the generation it was written in; cells_reset() starts a new
  * generation (after an outermost parallel region), which empties every cell at once
  * without touching memory. Updates of a cell are serialised by a spin lock in the cell
@@ -23,11 +32,15 @@
 struct granule_cell {
   struct history_slot whole; /* the history while not split */
   uint32_t gen;              /* generation of the contents; older means empty */
-  _Atomic uint32_t state;    /* CELL_LOCKED | (0: not split; else 1 + split pool index) */
+  _Atomic uint32_t state;    /* CELL_LOCKED | pair flags | (0: not split; else 1 + split index) */
   uint32_t last_update;      /* precise mode: which own entry holds the last update (0: none) */
 };
 #define CELL_LOCKED 0x80000000u
-#define CELL_SPLIT(state) ((state) & ~CELL_LOCKED)
+#define CELL_PAIRED 0x40000000u  /* the first granule of a pair: its slot is both's */
+#define CELL_FOLLOWS 0x20000000u /* the second granule of a pair: its slot is stale */
+#define CELL_PAIR_FLAGS (CELL_PAIRED | CELL_FOLLOWS)
+#define CELL_SPLIT_MAX 0x1fffffffu /* split indexes stay below the flags */
+#define CELL_SPLIT(state) ((state) & CELL_SPLIT_MAX)
 _Static_assert(sizeof(struct granule_cell) == SHADOW_CELL_BYTES, "cell size");
 
 struct split_bytes {
@@ -44,10 +57,13 @@ static inline uint32_t cells_generation(void) {
   return atomic_load_explicit(&g_cells_gen, memory_order_relaxed);
 }
 
-/* Whether a cell holds one current, unsplit history (read without the lock: a lock-free
- * check may then look at g->whole). */
-static inline bool cell_whole_current(struct granule_cell *g, uint32_t gen) {
-  return g->gen == gen && !CELL_SPLIT(atomic_load_explicit(&g->state, memory_order_relaxed));
+/* The pair flags of a current cell (0 for a cell of an older generation: empty, on its
+ * own). Acquire: a check that finds a cell no longer FOLLOWS sees the copy it got when
+ * it was unpaired (cell_unlock's release). */
+static inline __attribute__((always_inline)) uint32_t cell_pair_flags(struct granule_cell *g,
+                                                                      uint32_t gen) {
+  uint32_t s = atomic_load_explicit(&g->state, memory_order_acquire);
+  return g->gen == gen ? s & CELL_PAIR_FLAGS : 0;
 }
 
 /* Locks a cell and brings it into generation gen (emptying it if it is older); returns

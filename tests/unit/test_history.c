@@ -226,6 +226,63 @@ static void forgotten_splits_are_reused(void) {
   ss_destroy(&t2);
 }
 
+static uint32_t pair_flags_at(void *addr) {
+  struct granule_cell *g = shadow_cell((uintptr_t)addr);
+  return atomic_load(&g->state) & CELL_PAIR_FLAGS;
+}
+
+/* An aligned 8-byte word accessed whole keeps one history in its first cell; races
+ * found there cover both granules, and an access to one half gives the second its own
+ * copy again, so each half's races stay its own. */
+static void pairs_and_halves(void) {
+  fresh();
+  static long long word;
+  char *b = (char *)&word;
+  struct strand_stack t1, t2, t3;
+  ss_task_create(&g_main, &t1, 0, false);
+  ss_task_create(&g_main, &t2, 0, false);
+  ss_task_create(&g_main, &t3, 0, false);
+  CHECK(access_as(t1.strand, &word, 8, true, false, 1, NULL) == 0);
+  CHECK(pair_flags_at(b) == CELL_PAIRED && pair_flags_at(b + 4) == CELL_FOLLOWS);
+  struct race_found r;
+  CHECK(access_as(t2.strand, &word, 8, false, false, 2, &r) == 1);
+  CHECK(r.prev.node == t1.strand && r.addr == (uintptr_t)b && r.nbytes == 8);
+  CHECK(pair_flags_at(b) == CELL_PAIRED);
+  /* The second half alone: t1's write and t2's read are there, on 4 bytes. */
+  CHECK(access_as(t3.strand, b + 4, 4, true, false, 3, &r) == 2);
+  CHECK(r.addr == (uintptr_t)(b + 4) && r.nbytes == 4);
+  CHECK(pair_flags_at(b) == 0 && pair_flags_at(b + 4) == 0);
+  /* The first half never saw t3. */
+  CHECK(access_as(t3.strand, b, 4, false, false, 4, &r) == 1);
+  CHECK(r.prev.node == t1.strand && r.addr == (uintptr_t)b && r.nbytes == 4);
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+  ss_destroy(&t3);
+}
+
+/* Forgetting half of a pair keeps the other half's history; a byte access to a pair
+ * splits only its own granule. */
+static void pair_half_forgotten_or_split(void) {
+  fresh();
+  static long long words[2];
+  char *b = (char *)words;
+  struct strand_stack t1, t2;
+  ss_task_create(&g_main, &t1, 0, false);
+  ss_task_create(&g_main, &t2, 0, false);
+  CHECK(access_as(t1.strand, &words[0], 8, true, false, 1, NULL) == 0);
+  CHECK(access_as(t1.strand, &words[1], 8, true, false, 2, NULL) == 0);
+  history_forget((uintptr_t)b, 4);
+  struct race_found r;
+  CHECK(access_as(t2.strand, &words[0], 8, true, false, 3, &r) == 1);
+  CHECK(r.addr == (uintptr_t)(b + 4) && r.nbytes == 4);
+  CHECK(access_as(t2.strand, b + 13, 1, false, false, 4, &r) == 1);
+  CHECK(r.prev.node == t1.strand && r.addr == (uintptr_t)(b + 13) && r.nbytes == 1);
+  CHECK(access_as(t2.strand, b + 8, 4, false, false, 5, &r) == 1);
+  CHECK(r.addr == (uintptr_t)(b + 8) && r.nbytes == 4);
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
 /* A new generation empties every cell. */
 static void reset_forgets_everything(void) {
   fresh();
@@ -323,6 +380,8 @@ int main(void) {
   RUN_TEST(range_across_leaves);
   RUN_TEST(split_keeps_history);
   RUN_TEST(forgotten_splits_are_reused);
+  RUN_TEST(pairs_and_halves);
+  RUN_TEST(pair_half_forgotten_or_split);
   RUN_TEST(reset_forgets_everything);
   RUN_TEST(iterations_of_one_strand);
   RUN_TEST(safelen_window);
