@@ -244,7 +244,7 @@ static void pairs_and_halves(void) {
   ss_task_create(&g_main, &t3, 0, false);
   CHECK(access_as(t1.strand, &word, 8, true, false, 1, NULL) == 0);
   CHECK(pair_flags_at(b) == CELL_PAIRED && pair_flags_at(b + 4) == CELL_FOLLOWS);
-  struct race_found r;
+  struct race_found r = {0};
   CHECK(access_as(t2.strand, &word, 8, false, false, 2, &r) == 1);
   CHECK(r.prev.node == t1.strand && r.addr == (uintptr_t)b && r.nbytes == 8);
   CHECK(pair_flags_at(b) == CELL_PAIRED);
@@ -272,7 +272,7 @@ static void pair_half_forgotten_or_split(void) {
   CHECK(access_as(t1.strand, &words[0], 8, true, false, 1, NULL) == 0);
   CHECK(access_as(t1.strand, &words[1], 8, true, false, 2, NULL) == 0);
   history_forget((uintptr_t)b, 4);
-  struct race_found r;
+  struct race_found r = {0};
   CHECK(access_as(t2.strand, &words[0], 8, true, false, 3, &r) == 1);
   CHECK(r.addr == (uintptr_t)(b + 4) && r.nbytes == 4);
   CHECK(access_as(t2.strand, b + 13, 1, false, false, 4, &r) == 1);

@@ -175,7 +175,7 @@ static void fig_4_4(void) {
   CHECK(access(rb, &x, false, 0, 2, NULL) == 0);
   CHECK(access(rc, &x, false, 0, 3, NULL) == 0);
   CHECK(access(ra, &x, false, 0, 1, NULL) == 0);
-  struct race_found r;
+  struct race_found r = {0};
   CHECK(access(wd, &x, true, 0, 4, &r) == 1);
   CHECK(r.prev.node == ra && r.prev.site == 1 && !r.prev_is_write);
   ss_destroy(&t1);
@@ -212,7 +212,7 @@ static void fig_4_5(void) {
   CHECK(access(k1.strand, &a[2], false, 0, 17, NULL) == 0); /* after the barrier */
   CHECK(access(k1.strand, &psum[1], true, 0, 18, NULL) == 0);
   CHECK(access(k0.strand, &psum[0], true, 0, 21, NULL) == 0);
-  struct race_found r;
+  struct race_found r = {0};
   CHECK(access(m0.strand, &psum[1], false, 0, 23, &r) == 1);
   CHECK(r.prev.site == 18 && r.prev_is_write);
   CHECK(access(m0.strand, &psum[0], false, 0, 23, NULL) == 1);
@@ -276,7 +276,7 @@ static void lazy_expands_on_drop(void) {
   CHECK(access(g_main.strand, &x, false, 0, 3, NULL) == 0);
   ss_task_end(&b);
   ss_taskwait(&g_main); /* waits for b, not for g */
-  struct race_found r;
+  struct race_found r = {0};
   CHECK(access(g_main.strand, &x, true, 0, 4, &r) == 1);
   CHECK(r.prev.node == g.strand && r.prev.site == 1 && !r.prev_is_write);
   ss_destroy(&b);
@@ -311,7 +311,7 @@ static void fold_variant(bool g1_waits, bool main_waits) {
   if (main_waits)
     ss_taskwait(&g_main);
   uint64_t folded = precise_entries_folded();
-  struct race_found r;
+  struct race_found r = {0};
   unsigned races = access(g_main.strand, &x, true, 0, 4, &r);
   /* h's read races with the write unless every task on its way waited. */
   CHECK(main_waits && g1_waits ? races == 0 : races >= 1);
@@ -451,7 +451,7 @@ static void pairs_with_locksets(void) {
   ss_task_create(&g_main, &t3, 0, false);
   lockset_id l1 = lockset_add(0, 100), l2 = lockset_add(0, 200);
   CHECK(access_n(t1.strand, &word, 8, true, 0, 1, NULL) == 0);
-  struct race_found r;
+  struct race_found r = {0};
   CHECK(access_n(t2.strand, &word, 8, true, l1, 2, &r) == 1);
   CHECK(r.prev.node == t1.strand && r.nbytes == 8);
   CHECK(access_n(t3.strand, b + 4, 4, true, l1, 3, &r) == 1); /* t1's, not t2's */
