@@ -63,10 +63,7 @@ static inline __attribute__((always_inline)) bool granule_recorded(struct granul
                                                                    const struct walk *w) {
   if (g->gen != w->gen)
     return false;
-  uint32_t state = atomic_load_explicit(&g->state, memory_order_relaxed);
-  if (state & CELL_FOLLOWS) /* its slot is stale: the pair's is the cell before */
-    return false;
-  if (CELL_SPLIT(state))
+  if (CELL_SPLIT(atomic_load_explicit(&g->state, memory_order_relaxed)))
     return bytes_recorded(g, 0, SHADOW_GRANULE, w);
   return slot_recorded(&g->whole, __atomic_load_n(&g->last_update, __ATOMIC_RELAXED), w);
 }
@@ -85,20 +82,20 @@ static inline bool first_whole(struct history_slot *slot, const struct walk *w) 
 }
 
 /* The mode's algorithm on a locked cell's whole slot, for an access covering nbytes
- * from granule (one granule, or both of a pair). */
-static inline void update_whole(struct granule_cell *g, uintptr_t granule, unsigned nbytes,
+ * from addr (one granule, or both of a paired word). */
+static inline void update_whole(struct granule_cell *g, uintptr_t addr, unsigned nbytes,
                                 struct walk *w) {
   if (w->precise)
     __atomic_store_n(&g->last_update,
-                     precise_access(&g->whole, granule, nbytes, w->now, w->cache, w->out, &w->n),
+                     precise_access(&g->whole, addr, nbytes, w->now, w->cache, w->out, &w->n),
                      __ATOMIC_RELAXED);
   else
-    fast_access(&g->whole, granule, nbytes, w->now, w->cache, w->out, &w->n);
+    fast_access(&g->whole, addr, nbytes, w->now, w->cache, w->out, &w->n);
 }
 
-/* The access's bytes [lo, hi) of one granule whose cell this thread has locked (split:
- * its split field, fresh: whether cell_lock_fresh emptied it). Returns the split field
- * to unlock with. */
+/* The access's bytes [lo, hi) of one granule whose cell this thread has locked on its
+ * own (split: its split field, fresh: whether cell_lock_fresh emptied it). Returns the
+ * split field to unlock with. */
 static inline uint32_t update_locked(struct granule_cell *g, uintptr_t granule, unsigned lo,
                                      unsigned hi, uint32_t split, bool fresh, struct walk *w) {
   if (!split && lo == 0 && hi == SHADOW_GRANULE) {
@@ -123,6 +120,11 @@ static inline bool same_history(const struct granule_cell *a, const struct granu
          memcmp(&a->whole, &b->whole, sizeof a->whole) == 0;
 }
 
+static inline bool slot_empty(const struct granule_cell *g) {
+  static const struct history_slot empty;
+  return memcmp(&g->whole, &empty, sizeof empty) == 0;
+}
+
 /* Gives a locked, unsplit cell a copy of another's history (the mode's copy: pooled
  * entries are duplicated), storing each changed ref as ref_store does, for lock-free
  * readers that looked at the cell before. Its own slot holds no pooled entry. */
@@ -138,102 +140,140 @@ static void give_copy(struct granule_cell *to, const struct granule_cell *from, 
   __atomic_store_n(&to->last_update, from->last_update, __ATOMIC_RELAXED);
 }
 
-/* ---- Pairs (history_cell.h): the two granules of an aligned 8-byte word in one cell. */
+/* ---- Words (history_cell.h): an aligned 8-byte word's two granules, paired in its
+ * first cell or each in its own. */
 
-static inline bool pair_start(uintptr_t granule) {
-  return !(granule & (2 * SHADOW_GRANULE - 1));
+static inline struct granule_cell *second_of(struct granule_cell *first) {
+  return first + SHADOW_SECOND_CELLS;
 }
 
-/* Ends the pair whose first cell is g, if it still is one: the second cell gets its
- * own copy of the pair's history. Locks both, in address order as every walk does. */
-static __attribute__((noinline)) void unpair(struct granule_cell *g, uint32_t gen, bool precise) {
-  uint32_t s0 = cell_lock(g, gen);
-  uint32_t s1 = cell_lock(g + 1, gen);
-  if ((s0 & CELL_PAIRED) && (s1 & CELL_FOLLOWS)) {
-    give_copy(g + 1, g, precise);
-    s0 &= ~CELL_PAIRED;
-    s1 &= ~CELL_FOLLOWS;
-  }
-  cell_unlock(g + 1, s1);
-  cell_unlock(g, s0);
+/* Unpairs a paired word whose first cell this thread has locked (state: that cell's
+ * state): its second cell gets a copy of the word's history (a paired word's second
+ * cell is never split and holds no pooled entry). Returns the first cell's new state. */
+static uint32_t unpair_locked(struct granule_cell *first, uint32_t state, uint32_t gen,
+                              bool precise) {
+  struct granule_cell *second = second_of(first);
+  cell_lock(second, gen);
+  give_copy(second, first, precise);
+  cell_unlock(second, 0);
+  return state & ~CELL_PAIRED;
 }
 
-/* cell_lock_fresh for a cell to be updated on its own: a pair it is in ends first. */
-static uint32_t cell_lock_alone(struct granule_cell *g, uint32_t gen, bool *fresh, bool precise) {
-  for (;;) {
-    uint32_t s = cell_lock_fresh(g, gen, fresh);
-    if (!(s & CELL_PAIR_FLAGS))
+/* cell_lock_fresh for an update of a word's first granule alone: unpaired first. */
+static uint32_t lock_first_alone(struct granule_cell *first, uint32_t gen, bool *fresh,
+                                 bool precise) {
+  uint32_t s = cell_lock_fresh(first, gen, fresh);
+  return (s & CELL_PAIRED) ? unpair_locked(first, s, gen, precise) : s;
+}
+
+/* Whether a word's first cell is current and unpaired. Stays true while this thread
+ * holds the second cell's lock: pairing and forgetting the word change the first cell
+ * only while holding it too (and a current cell does not become old otherwise). */
+static inline bool first_alone(struct granule_cell *first, uint32_t gen) {
+  return first->gen == gen &&
+         !(atomic_load_explicit(&first->state, memory_order_acquire) & CELL_PAIRED);
+}
+
+/* cell_lock_fresh for an update of a word's second granule alone: the word is unpaired
+ * and its first cell current first (history_cell.h). */
+static uint32_t lock_second_alone(struct granule_cell *first, uint32_t gen, bool *fresh,
+                                  bool precise) {
+  struct granule_cell *second = second_of(first);
+  /* A word of two ints: the second cell's lock alone. */
+  if (first_alone(first, gen)) {
+    uint32_t s = cell_lock_fresh(second, gen, fresh);
+    if (first_alone(first, gen))
       return s;
-    cell_unlock(g, s);
-    unpair(s & CELL_PAIRED ? g : g - 1, gen, precise);
+    cell_unlock(second, s);
   }
+  bool first_fresh;
+  uint32_t s0 = lock_first_alone(first, gen, &first_fresh, precise);
+  uint32_t s = cell_lock_fresh(second, gen, fresh);
+  cell_unlock(first, s0);
+  return s;
 }
 
-/* An access covering both granules of a pair (g: its first cell): the one update of
- * the pair's history, over both granules, is the update each of two cells holding that
- * history would get (update_pair says why), and the races it finds cover both. When it
- * gives the history a pooled entry (each slot's own) the pair ends. False when g is no
- * longer a pair's first cell (the caller then goes the usual way). */
-static __attribute__((noinline)) bool update_paired(struct granule_cell *g, uintptr_t granule,
-                                                    struct walk *w) {
-  bool fresh;
-  uint32_t s = cell_lock_fresh(g, w->gen, &fresh);
-  if (!(s & CELL_PAIRED)) {
-    cell_unlock(g, s);
-    return false;
-  }
-  update_whole(g, granule, 2 * SHADOW_GRANULE, w);
-  if (g->whole.head) {
-    uint32_t s1 = cell_lock(g + 1, w->gen);
-    give_copy(g + 1, g, w->precise);
-    cell_unlock(g + 1, s1 & ~CELL_FOLLOWS);
-    s &= ~CELL_PAIRED;
-  }
-  cell_unlock(g, s);
-  return true;
+/* Whether a lock-free look shows a whole-word access recorded in both granules. */
+static inline __attribute__((always_inline)) bool word_recorded(struct granule_cell *first,
+                                                                const struct walk *w) {
+  if (cell_paired(first, w->gen))
+    return slot_recorded(&first->whole, __atomic_load_n(&first->last_update, __ATOMIC_RELAXED), w);
+  return granule_recorded(first, w) && granule_recorded(second_of(first), w);
 }
 
-/* The access's bytes [lo, hi) of one granule, under the cell's lock: out of line, so
- * that the loop over granules keeps a small frame when nothing is to be updated. */
-static __attribute__((noinline)) void update_granule(struct granule_cell *g, uintptr_t granule,
-                                                     unsigned lo, unsigned hi, struct walk *w) {
+/* The same for the bytes [lo, hi) of one granule of a word (second: which one). */
+static inline __attribute__((always_inline)) bool half_recorded(struct granule_cell *first,
+                                                                bool second, unsigned lo,
+                                                                unsigned hi, const struct walk *w) {
+  struct granule_cell *g = first;
+  if (second) {
+    if (first->gen != w->gen)
+      return false; /* an empty word */
+    if (cell_paired(first, w->gen))
+      return lo == 0 && hi == SHADOW_GRANULE &&
+             slot_recorded(&first->whole, __atomic_load_n(&first->last_update, __ATOMIC_RELAXED),
+                           w);
+    g = second_of(first);
+  }
+  /* A paired word's first cell is its first granule's (unsplit) history. */
+  if (lo == 0 && hi == SHADOW_GRANULE)
+    return granule_recorded(g, w);
+  return bytes_recorded(g, lo, hi, w);
+}
+
+/* An access covering a whole word (first: its first cell), under its lock (and its
+ * second cell's unless the word is paired or empty). When the two granules hold the
+ * same history (both empty, or equal, or paired), the update of the second is the
+ * update of the first: the algorithm is a function of the slot, the access and
+ * isParallel's answers (which the locks keep from changing between the two: the second
+ * is updated as if at the same instant, a schedule the locks allow), and a race it
+ * finds is found in both granules. So it runs once, over both granules, and the word
+ * is (or stays) paired, unless the update made a pooled entry (each slot's own): then
+ * the second cell gets a copy. Otherwise each granule gets its own update. */
+static __attribute__((noinline)) void update_word(struct granule_cell *first, uintptr_t word,
+                                                  struct walk *w) {
+  bool fresh0, fresh1;
+  uint32_t s0 = cell_lock_fresh(first, w->gen, &fresh0);
+  if (fresh0 || (s0 & CELL_PAIRED)) { /* an empty word's second cell is old */
+    if (!(fresh0 && first_whole(&first->whole, w)))
+      update_whole(first, word, SHADOW_WORD, w);
+    s0 = CELL_PAIRED;
+    if (first->whole.head)
+      s0 = unpair_locked(first, s0, w->gen, w->precise);
+    cell_unlock(first, s0);
+    return;
+  }
+  struct granule_cell *second = second_of(first);
+  uint32_t s1 = cell_lock_fresh(second, w->gen, &fresh1);
+  if (!s0 && !s1 && (fresh1 ? slot_empty(first) : same_history(first, second))) {
+    update_whole(first, word, SHADOW_WORD, w);
+    if (first->whole.head)
+      give_copy(second, first, w->precise);
+    else
+      s0 = CELL_PAIRED;
+  } else {
+    s0 = update_locked(first, word, 0, SHADOW_GRANULE, s0, false, w);
+    s1 = update_locked(second, word + SHADOW_GRANULE, 0, SHADOW_GRANULE, s1, fresh1, w);
+  }
+  cell_unlock(second, s1);
+  cell_unlock(first, s0);
+}
+
+/* The access's bytes [lo, hi) of one granule of a word, under that cell's lock alone
+ * (the word unpaired first): out of line, so that the walk keeps a small frame when
+ * nothing is to be updated. */
+static __attribute__((noinline)) void update_half(struct granule_cell *first, bool second,
+                                                  uintptr_t granule, unsigned lo, unsigned hi,
+                                                  struct walk *w) {
   bool fresh;
-  uint32_t split = cell_lock_alone(g, w->gen, &fresh, w->precise);
+  struct granule_cell *g = second ? second_of(first) : first;
+  uint32_t split = second ? lock_second_alone(first, w->gen, &fresh, w->precise)
+                          : lock_first_alone(first, w->gen, &fresh, w->precise);
   cell_unlock(g, update_locked(g, granule, lo, hi, split, fresh, w));
 }
 
-/* Two consecutive granules that the access covers whole and that both need the lock
- * (an 8-byte access: a double, a pointer). Both cells are locked (in address order, as
- * every walk locks: no deadlock). When they hold the same history (or none yet), the
- * update of the second is the update of the first: the algorithm is a function of the
- * slot, the access and isParallel's answers (which the locks keep from changing between
- * the two for this pair of cells: the second is updated as if at the same instant, a
- * schedule the locks allow), and a race it finds is found in both granules. So the
- * first is updated once, over both granules; when they are an aligned word and the
- * update made no pooled entry they become a pair (history_cell.h), else the second gets
- * a copy. Otherwise each gets its own update. Saves the second run of the algorithm,
- * and, once paired, the second cache line. */
-static __attribute__((noinline)) void update_pair(struct granule_cell *g, uintptr_t granule,
-                                                  struct walk *w) {
-  bool fresh0, fresh1;
-  uint32_t split0 = cell_lock_alone(g, w->gen, &fresh0, w->precise);
-  uint32_t split1 = cell_lock_alone(g + 1, w->gen, &fresh1, w->precise);
-  bool unsplit = !split0 && !split1;
-  if (unsplit && ((fresh0 && fresh1) || (!fresh0 && !fresh1 && same_history(g, g + 1)))) {
-    if (!(fresh0 && first_whole(&g->whole, w)))
-      update_whole(g, granule, 2 * SHADOW_GRANULE, w);
-    if (pair_start(granule) && !g->whole.head) {
-      split1 = CELL_FOLLOWS;
-      split0 = CELL_PAIRED;
-    } else {
-      give_copy(g + 1, g, w->precise);
-    }
-  } else {
-    split0 = update_locked(g, granule, 0, SHADOW_GRANULE, split0, fresh0, w);
-    split1 = update_locked(g + 1, granule + SHADOW_GRANULE, 0, SHADOW_GRANULE, split1, fresh1, w);
-  }
-  cell_unlock(g + 1, split1);
-  cell_unlock(g, split0);
+static inline uintptr_t word_of(uintptr_t addr) {
+  return addr & ~(uintptr_t)(SHADOW_WORD - 1);
 }
 
 unsigned history_access(uintptr_t addr, size_t size, const struct access_now *now,
@@ -242,38 +282,27 @@ unsigned history_access(uintptr_t addr, size_t size, const struct access_now *no
   uintptr_t end = addr + size;
   uintptr_t granule = addr & ~(uintptr_t)(SHADOW_GRANULE - 1);
   while (granule < end) {
-    struct granule_cell *g = shadow_cell(granule);
-    if (!g)
+    char *leaf = shadow_leaf(granule);
+    if (!leaf)
       return w.n;
     /* Walk the cells of this leaf without another trie lookup. */
     uintptr_t stop = granule + shadow_leaf_room(granule);
     if (end < stop)
       stop = end;
-    for (; granule < stop; granule += SHADOW_GRANULE, g++) {
-      if (granule >= addr && granule + SHADOW_GRANULE <= end) {
-        /* A pair's first cell, the access covering both: one cell holds both's history. */
-        if ((cell_pair_flags(g, w.gen) & CELL_PAIRED) && granule + 2 * SHADOW_GRANULE <= end &&
-            (granule_recorded(g, &w) || update_paired(g, granule, &w))) {
-          granule += SHADOW_GRANULE;
-          g++;
-          continue;
-        }
-        if (granule_recorded(g, &w))
-          continue;
-        /* The next granule too, whole, in this leaf, not recorded: update both. */
-        if (granule + 2 * SHADOW_GRANULE <= stop && !granule_recorded(g + 1, &w)) {
-          update_pair(g, granule, &w);
-          granule += SHADOW_GRANULE;
-          g++;
-          continue;
-        }
-        update_granule(g, granule, 0, SHADOW_GRANULE, &w);
+    while (granule < stop) {
+      bool second = granule & SHADOW_GRANULE;
+      struct granule_cell *first = shadow_cell_in(leaf, word_of(granule));
+      if (!second && granule >= addr && granule + SHADOW_WORD <= end) {
+        if (!word_recorded(first, &w))
+          update_word(first, granule, &w);
+        granule += SHADOW_WORD;
         continue;
       }
       unsigned lo = addr > granule ? (unsigned)(addr - granule) : 0;
       unsigned hi = end < granule + SHADOW_GRANULE ? (unsigned)(end - granule) : SHADOW_GRANULE;
-      if (!bytes_recorded(g, lo, hi, &w))
-        update_granule(g, granule, lo, hi, &w);
+      if (!half_recorded(first, second, lo, hi, &w))
+        update_half(first, second, granule, lo, hi, &w);
+      granule += SHADOW_GRANULE;
     }
   }
   return w.n;
@@ -286,34 +315,77 @@ static void forget_slot(struct history_slot *slot, bool precise) {
   *slot = (struct history_slot){0};
 }
 
-/* Forgets the granules of one leaf's worth of [addr, end). */
-static void forget_in_leaf(struct granule_cell *g, uintptr_t granule, uintptr_t addr, uintptr_t end,
+/* Empties a locked cell's history, whole or split (its split slots go back to the
+ * pool); returns the split field to unlock with (0). */
+static uint32_t forget_cell(struct granule_cell *g, uint32_t split, bool precise) {
+  if (split) {
+    struct split_bytes *s = cell_split(g, &split, precise_copy);
+    for (unsigned b = 0; precise && b < SHADOW_GRANULE; b++)
+      precise_forget(&s->byte[b]);
+    cell_unsplit(split);
+  }
+  forget_slot(&g->whole, precise);
+  __atomic_store_n(&g->last_update, 0, __ATOMIC_RELAXED);
+  return 0;
+}
+
+/* Forgets a whole current word: both cells old, the second first (history_cell.h). A
+ * paired word's second cell is no history: made old if current. */
+static void forget_word(struct granule_cell *first, uint32_t gen, bool precise) {
+  struct granule_cell *second = second_of(first);
+  uint32_t s0 = cell_lock(first, gen);
+  if (!(s0 & CELL_PAIRED) || second->gen == gen) {
+    uint32_t s1 = cell_lock(second, gen);
+    if (!(s0 & CELL_PAIRED))
+      forget_cell(second, s1, precise);
+    second->gen = 0;
+    cell_unlock(second, 0);
+  }
+  forget_cell(first, s0 & ~CELL_PAIRED, precise);
+  first->gen = 0;
+  cell_unlock(first, 0);
+}
+
+/* Forgets the bytes [lo, hi) of one granule of a current word (second: which one). A
+ * first cell stays current, with an empty history, since its second may be. */
+static void forget_half(struct granule_cell *first, bool second, unsigned lo, unsigned hi,
+                        uint32_t gen, bool precise) {
+  bool fresh;
+  struct granule_cell *g = second ? second_of(first) : first;
+  uint32_t split = second ? lock_second_alone(first, gen, &fresh, precise)
+                          : lock_first_alone(first, gen, &fresh, precise);
+  if (lo == 0 && hi == SHADOW_GRANULE) {
+    split = forget_cell(g, split, precise);
+    if (second)
+      g->gen = 0;
+  } else {
+    /* A granule shared with a live neighbour: forget only the fresh bytes. */
+    struct split_bytes *s = cell_split(g, &split, precise ? precise_copy : fast_copy);
+    for (unsigned b = lo; s && b < hi; b++)
+      forget_slot(&s->byte[b], precise);
+  }
+  cell_unlock(g, split);
+}
+
+/* Forgets one leaf's worth of [addr, end) (granule: where it starts). */
+static void forget_in_leaf(char *leaf, uintptr_t granule, uintptr_t addr, uintptr_t end,
                            uint32_t gen, bool precise) {
-  for (; granule < end; granule += SHADOW_GRANULE, g++) {
-    if (g->gen != gen)
+  while (granule < end) {
+    bool second = granule & SHADOW_GRANULE;
+    struct granule_cell *first = shadow_cell_in(leaf, word_of(granule));
+    if (first->gen != gen) { /* an empty word: nothing to forget */
+      granule = word_of(granule) + SHADOW_WORD;
       continue;
+    }
+    if (!second && granule >= addr && granule + SHADOW_WORD <= end) {
+      forget_word(first, gen, precise);
+      granule += SHADOW_WORD;
+      continue;
+    }
     unsigned lo = addr > granule ? (unsigned)(addr - granule) : 0;
     unsigned hi = end < granule + SHADOW_GRANULE ? (unsigned)(end - granule) : SHADOW_GRANULE;
-    bool fresh;
-    uint32_t split = cell_lock_alone(g, gen, &fresh, precise);
-    if (lo == 0 && hi == SHADOW_GRANULE) {
-      if (precise && !split) {
-        precise_forget(&g->whole);
-      } else if (split) {
-        struct split_bytes *s = cell_split(g, &split, precise_copy);
-        for (unsigned b = 0; precise && b < SHADOW_GRANULE; b++)
-          precise_forget(&s->byte[b]);
-        cell_unsplit(split);
-      }
-      g->gen = 0;
-      split = 0;
-    } else {
-      /* A granule shared with a live neighbour: forget only the fresh bytes. */
-      struct split_bytes *s = cell_split(g, &split, precise ? precise_copy : fast_copy);
-      for (unsigned b = lo; s && b < hi; b++)
-        forget_slot(&s->byte[b], precise);
-    }
-    cell_unlock(g, split);
+    forget_half(first, second, lo, hi, gen, precise);
+    granule += SHADOW_GRANULE;
   }
 }
 
@@ -326,9 +398,9 @@ void history_forget(uintptr_t addr, size_t size) {
     uintptr_t leaf_end = granule + shadow_leaf_room(granule);
     uintptr_t stop = end < leaf_end ? end : leaf_end;
     /* Only leaves that exist can hold history: skip the others whole. */
-    struct granule_cell *g = shadow_cell_if_mapped(granule);
-    if (g)
-      forget_in_leaf(g, granule, addr, stop, gen, precise);
+    char *leaf = shadow_leaf_if_mapped(granule);
+    if (leaf)
+      forget_in_leaf(leaf, granule, addr, stop, gen, precise);
     granule = leaf_end;
   }
 }

@@ -5,14 +5,21 @@
  * four per-byte slots kept in a side pool, and the granule stays split, so two strands
  * writing different bytes of one word never meet (byte-exact).
  *
- * PAIRS. The two granules of an 8-byte-aligned word (a double, a pointer, a long) that
- * every access covers whole hold one history, and then it is kept in the first one's
- * cell only (CELL_PAIRED there, CELL_FOLLOWS in the second's, whose slot is left as it
- * was and never read): an access to the whole word reads and writes one cache line of
- * shadow instead of two, under one lock. history.c forms pairs where the two cells
- * would hold the same history anyway, and gives the second cell its own copy again
- * (unpairs) before anything would make them differ; both flags change only with both
- * cells locked, so a cell with neither flag is a cell on its own.
+ * WORDS AND PAIRS. The shadow gives the two granules of an aligned 8-byte word a first
+ * and a second cell (shadow.h: in separate halves of a leaf). While the word is PAIRED
+ * (CELL_PAIRED in its first cell) both granules have one history, the first cell's
+ * slot, and the second cell is not read or written: an access to a whole double or
+ * pointer takes one cell, one cache line and one lock, and memory holding only such
+ * words never touches the pages of second cells. history.c pairs a word when its two
+ * granules would hold the same history anyway (both empty, or equal) and gives the
+ * second cell a copy again (unpairs) before anything would make them differ (an access
+ * to one half, a pooled entry). The history of a word's second granule is therefore:
+ * empty if the first cell is of an older generation (a second cell is never current
+ * while its first is not: every update of a second granule brings the first cell into
+ * the generation first, and forgetting a word makes the second cell old first); the
+ * first cell's slot if the word is paired; else the second cell's (empty if old). The
+ * flag changes only with the first cell locked, and pairing and unpairing also lock the
+ * second, so holding the second cell's lock keeps the word from being paired.
  *
  * Each cell carries the generation it was written in; cells_reset() starts a new
  * generation (after an outermost parallel region), which empties every cell at once
@@ -36,10 +43,8 @@ struct granule_cell {
   uint32_t last_update;      /* precise mode: which own entry holds the last update (0: none) */
 };
 #define CELL_LOCKED 0x80000000u
-#define CELL_PAIRED 0x40000000u  /* the first granule of a pair: its slot is both's */
-#define CELL_FOLLOWS 0x20000000u /* the second granule of a pair: its slot is stale */
-#define CELL_PAIR_FLAGS (CELL_PAIRED | CELL_FOLLOWS)
-#define CELL_SPLIT_MAX 0x1fffffffu /* split indexes stay below the flags */
+#define CELL_PAIRED 0x40000000u    /* a word's first cell: its slot is both granules' */
+#define CELL_SPLIT_MAX 0x3fffffffu /* split indexes stay below the flag */
 #define CELL_SPLIT(state) ((state) & CELL_SPLIT_MAX)
 _Static_assert(sizeof(struct granule_cell) == SHADOW_CELL_BYTES, "cell size");
 
@@ -57,13 +62,12 @@ static inline uint32_t cells_generation(void) {
   return atomic_load_explicit(&g_cells_gen, memory_order_relaxed);
 }
 
-/* The pair flags of a current cell (0 for a cell of an older generation: empty, on its
- * own). Acquire: a check that finds a cell no longer FOLLOWS sees the copy it got when
- * it was unpaired (cell_unlock's release). */
-static inline __attribute__((always_inline)) uint32_t cell_pair_flags(struct granule_cell *g,
-                                                                      uint32_t gen) {
-  uint32_t s = atomic_load_explicit(&g->state, memory_order_acquire);
-  return g->gen == gen ? s & CELL_PAIR_FLAGS : 0;
+/* Whether a word's first cell is current and paired. Acquire: a check that finds the
+ * word no longer paired sees the copy its second cell got (cell_unlock's release). */
+static inline __attribute__((always_inline)) bool cell_paired(struct granule_cell *first,
+                                                              uint32_t gen) {
+  uint32_t s = atomic_load_explicit(&first->state, memory_order_acquire);
+  return first->gen == gen && (s & CELL_PAIRED);
 }
 
 /* Locks a cell and brings it into generation gen (emptying it if it is older); returns

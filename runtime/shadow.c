@@ -72,19 +72,14 @@ static char *new_leaf(size_t slot) {
   return leaf;
 }
 
-void *shadow_cell_slow(uintptr_t addr) {
+char *shadow_leaf_slow(uintptr_t addr) {
   if (addr >> SHADOW_ADDR_BITS)
     return NULL;
   size_t slot = addr >> SHADOW_LEAF_BITS;
   char *leaf = atomic_load_explicit(&g_shadow_top[slot], memory_order_acquire);
-  if (!leaf) {
-    if (shadow_exhausted())
-      return NULL;
+  if (!leaf && !shadow_exhausted())
     leaf = new_leaf(slot);
-    if (!leaf)
-      return NULL;
-  }
-  return shadow_cell_in(leaf, addr);
+  return leaf;
 }
 
 /* ---- fork(). */

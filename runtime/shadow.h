@@ -1,12 +1,16 @@
 /* Shadow memory: maps an application address to the 64-byte shadow cell of its 4-byte
- * granule. What a cell holds is the access history's business (history_fast.c).
+ * granule. What a cell holds is the access history's business (history_cell.h).
  *
  * Mapping: a two-level trie over the 47-bit user address space. The top table has one
  * slot per 1 MiB of application memory; a slot points to a leaf holding that MiB's
- * cells (16 MiB), mapped on first touch. Both levels are reserved with MAP_NORESERVE,
- * so only pages that hold cells cost memory. The total is capped by shadow_limit_mb;
- * past the cap the tool says so once and stops checking instead of dying. Leaves are
- * shared anonymous memory (reserve.h says why), so a forked child maps its own.
+ * cells (16 MiB), mapped on first touch. A leaf's first half holds the cells of the
+ * first granules of its 8-byte words, in address order, and its second half those of
+ * the second granules: a word whose history lives in its first cell alone (a double,
+ * a pointer: history_cell.h, pairs) never touches a page of the second half. Both
+ * levels are reserved with MAP_NORESERVE, so only pages that hold cells cost memory.
+ * The total is capped by shadow_limit_mb; past the cap the tool says so once and stops
+ * checking instead of dying. Leaves are shared anonymous memory (reserve.h says why),
+ * so a forked child maps its own.
  */
 #ifndef OMPRACER_SHADOW_H
 #define OMPRACER_SHADOW_H
@@ -17,16 +21,21 @@
 #include <stdint.h>
 
 #define SHADOW_GRANULE 4 /* application bytes per cell */
+#define SHADOW_WORD 8    /* two granules: a first one and a second one */
 #define SHADOW_CELL_BYTES 64
 #define SHADOW_LEAF_BITS 20 /* application bytes per leaf: 1 MiB */
 #define SHADOW_ADDR_BITS 47
 
 int shadow_init(uint64_t limit_mb);
-/* The cell of the granule holding addr; the cells of a leaf are contiguous, so the
- * next granule's cell follows while shadow_leaf_room() allows. NULL when the address
- * is outside the shadowed space or the shadow is out of room. */
+/* The leaf holding addr's cells (shadow_cell_in finds them), mapped if it was not; the
+ * leaf serves while shadow_leaf_room() allows. NULL when the address is outside the
+ * shadowed space or the shadow is out of room. */
+static inline char *shadow_leaf(uintptr_t addr);
+/* The cell of the granule holding addr (NULL as for shadow_leaf). */
 static inline void *shadow_cell(uintptr_t addr);
-/* Like shadow_cell, but never maps a leaf: NULL where no history was ever kept. */
+/* Like shadow_leaf and shadow_cell, but never map a leaf: NULL where no history was
+ * ever kept. */
+static inline char *shadow_leaf_if_mapped(uintptr_t addr);
 static inline void *shadow_cell_if_mapped(uintptr_t addr);
 bool shadow_exhausted(void);
 /* Reports running out of room (shared with the history's side tables). */
@@ -42,27 +51,40 @@ static inline size_t shadow_leaf_room(uintptr_t addr) {
   return ((uintptr_t)1 << SHADOW_LEAF_BITS) - (addr & (((uintptr_t)1 << SHADOW_LEAF_BITS) - 1));
 }
 
-/* Implementation detail of the inline lookup (every access makes one). */
-extern _Atomic(char *) *g_shadow_top;
-void *shadow_cell_slow(uintptr_t addr); /* maps the leaf, or says why not */
+/* Cells from a word's first granule's cell to its second's. */
+#define SHADOW_SECOND_CELLS (((size_t)1 << SHADOW_LEAF_BITS) / SHADOW_WORD)
+
+/* The cell of the granule holding addr, in the leaf that holds it. */
 static inline void *shadow_cell_in(char *leaf, uintptr_t addr) {
   size_t offset = addr & (((uintptr_t)1 << SHADOW_LEAF_BITS) - 1);
-  return leaf + offset / SHADOW_GRANULE * SHADOW_CELL_BYTES;
+  size_t second = (offset / SHADOW_GRANULE) & 1;
+  return leaf + (second * SHADOW_SECOND_CELLS + offset / SHADOW_WORD) * SHADOW_CELL_BYTES;
 }
-static inline void *shadow_cell_if_mapped(uintptr_t addr) {
+
+/* Implementation detail of the inline lookup (every access makes one). */
+extern _Atomic(char *) *g_shadow_top;
+char *shadow_leaf_slow(uintptr_t addr); /* maps the leaf, or says why not */
+static inline char *shadow_leaf_if_mapped(uintptr_t addr) {
   if (__builtin_expect(addr >> SHADOW_ADDR_BITS, 0))
     return NULL;
-  char *leaf = atomic_load_explicit(&g_shadow_top[addr >> SHADOW_LEAF_BITS], memory_order_acquire);
+  return atomic_load_explicit(&g_shadow_top[addr >> SHADOW_LEAF_BITS], memory_order_acquire);
+}
+static inline void *shadow_cell_if_mapped(uintptr_t addr) {
+  char *leaf = shadow_leaf_if_mapped(addr);
   return leaf ? shadow_cell_in(leaf, addr) : NULL;
 }
-static inline void *shadow_cell(uintptr_t addr) {
+static inline char *shadow_leaf(uintptr_t addr) {
   if (__builtin_expect(!(addr >> SHADOW_ADDR_BITS), 1)) {
     char *leaf =
         atomic_load_explicit(&g_shadow_top[addr >> SHADOW_LEAF_BITS], memory_order_acquire);
     if (__builtin_expect(leaf != NULL, 1))
-      return shadow_cell_in(leaf, addr);
+      return leaf;
   }
-  return shadow_cell_slow(addr);
+  return shadow_leaf_slow(addr);
+}
+static inline void *shadow_cell(uintptr_t addr) {
+  char *leaf = shadow_leaf(addr);
+  return leaf ? shadow_cell_in(leaf, addr) : NULL;
 }
 
 #endif

@@ -226,14 +226,21 @@ static void forgotten_splits_are_reused(void) {
   ss_destroy(&t2);
 }
 
-static uint32_t pair_flags_at(void *addr) {
-  struct granule_cell *g = shadow_cell((uintptr_t)addr);
-  return atomic_load(&g->state) & CELL_PAIR_FLAGS;
+/* Whether an aligned word's history is its first cell's alone (history_cell.h). */
+static bool paired_at(void *word) {
+  struct granule_cell *g = shadow_cell((uintptr_t)word);
+  return g->gen == cells_generation() && (atomic_load(&g->state) & CELL_PAIRED);
 }
 
-/* An aligned 8-byte word accessed whole keeps one history in its first cell; races
- * found there cover both granules, and an access to one half gives the second its own
- * copy again, so each half's races stay its own. */
+/* Whether a word's second cell was never written in this generation. */
+static bool second_untouched(void *word) {
+  struct granule_cell *g = shadow_cell((uintptr_t)word + SHADOW_GRANULE);
+  return g->gen != cells_generation();
+}
+
+/* An aligned 8-byte word accessed whole keeps one history in its first cell, and its
+ * second cell is not touched; races found there cover both granules, and an access to
+ * one half gives the second cell its own copy, so each half's races stay its own. */
 static void pairs_and_halves(void) {
   fresh();
   static long long word;
@@ -243,18 +250,29 @@ static void pairs_and_halves(void) {
   ss_task_create(&g_main, &t2, 0, false);
   ss_task_create(&g_main, &t3, 0, false);
   CHECK(access_as(t1.strand, &word, 8, true, false, 1, NULL) == 0);
-  CHECK(pair_flags_at(b) == CELL_PAIRED && pair_flags_at(b + 4) == CELL_FOLLOWS);
+  CHECK(paired_at(&word) && second_untouched(&word));
   struct race_found r = {0};
   CHECK(access_as(t2.strand, &word, 8, false, false, 2, &r) == 1);
   CHECK(r.prev.node == t1.strand && r.addr == (uintptr_t)b && r.nbytes == 8);
-  CHECK(pair_flags_at(b) == CELL_PAIRED);
+  CHECK(paired_at(&word) && second_untouched(&word));
   /* The second half alone: t1's write and t2's read are there, on 4 bytes. */
   CHECK(access_as(t3.strand, b + 4, 4, true, false, 3, &r) == 2);
   CHECK(r.addr == (uintptr_t)(b + 4) && r.nbytes == 4);
-  CHECK(pair_flags_at(b) == 0 && pair_flags_at(b + 4) == 0);
+  CHECK(!paired_at(&word) && !second_untouched(&word));
   /* The first half never saw t3. */
   CHECK(access_as(t3.strand, b, 4, false, false, 4, &r) == 1);
   CHECK(r.prev.node == t1.strand && r.addr == (uintptr_t)b && r.nbytes == 4);
+  /* Two halves with different histories stay apart (t3 wrote only the second: t1's
+   * read of both races there alone); equal ones pair again. */
+  CHECK(access_as(t1.strand, &word, 8, false, false, 5, &r) == 1);
+  CHECK(r.prev.node == t3.strand && r.addr == (uintptr_t)(b + 4) && r.nbytes == 4);
+  CHECK(!paired_at(&word));
+  history_forget((uintptr_t)&word, sizeof word);
+  CHECK(access_as(t1.strand, b, 4, true, false, 6, NULL) == 0);
+  CHECK(access_as(t1.strand, b + 4, 4, true, false, 6, NULL) == 0);
+  CHECK(!paired_at(&word));
+  CHECK(access_as(t2.strand, &word, 8, true, false, 7, &r) == 1);
+  CHECK(r.prev.node == t1.strand && r.nbytes == 8 && paired_at(&word));
   ss_destroy(&t1);
   ss_destroy(&t2);
   ss_destroy(&t3);
