@@ -148,8 +148,10 @@ static inline struct granule_cell *second_of(struct granule_cell *first) {
 }
 
 /* Unpairs a paired word whose first cell this thread has locked (state: that cell's
- * state): its second cell gets a copy of the word's history (a paired word's second
- * cell is never split and holds no pooled entry). Returns the first cell's new state. */
+ * state): its second cell gets a copy of the word's history, pooled entries included
+ * (a paired word's second cell is never split and lists no pooled entry of its own:
+ * it was old, or equal to the first with none, when the word was paired). Returns the
+ * first cell's new state. */
 static uint32_t unpair_locked(struct granule_cell *first, uint32_t state, uint32_t gen,
                               bool precise) {
   struct granule_cell *second = second_of(first);
@@ -228,8 +230,9 @@ static inline __attribute__((always_inline)) bool half_recorded(struct granule_c
  * isParallel's answers (which the locks keep from changing between the two: the second
  * is updated as if at the same instant, a schedule the locks allow), and a race it
  * finds is found in both granules. So it runs once, over both granules, and the word
- * is (or stays) paired, unless the update made a pooled entry (each slot's own): then
- * the second cell gets a copy. Otherwise each granule gets its own update. */
+ * is (or stays) paired, its pooled entries (other locksets, ST-nodes) listed from the
+ * first cell's slot; unpairing gives the second cell copies of them. Otherwise each
+ * granule gets its own update. */
 static __attribute__((noinline)) void update_word(struct granule_cell *first, uintptr_t word,
                                                   struct walk *w) {
   bool fresh0, fresh1;
@@ -237,20 +240,14 @@ static __attribute__((noinline)) void update_word(struct granule_cell *first, ui
   if (fresh0 || (s0 & CELL_PAIRED)) { /* an empty word's second cell is old */
     if (!(fresh0 && first_whole(&first->whole, w)))
       update_whole(first, word, SHADOW_WORD, w);
-    s0 = CELL_PAIRED;
-    if (first->whole.head)
-      s0 = unpair_locked(first, s0, w->gen, w->precise);
-    cell_unlock(first, s0);
+    cell_unlock(first, CELL_PAIRED);
     return;
   }
   struct granule_cell *second = second_of(first);
   uint32_t s1 = cell_lock_fresh(second, w->gen, &fresh1);
   if (!s0 && !s1 && (fresh1 ? slot_empty(first) : same_history(first, second))) {
     update_whole(first, word, SHADOW_WORD, w);
-    if (first->whole.head)
-      give_copy(second, first, w->precise);
-    else
-      s0 = CELL_PAIRED;
+    s0 = CELL_PAIRED;
   } else {
     s0 = update_locked(first, word, 0, SHADOW_GRANULE, s0, false, w);
     s1 = update_locked(second, word + SHADOW_GRANULE, 0, SHADOW_GRANULE, s1, fresh1, w);

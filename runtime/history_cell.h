@@ -13,7 +13,7 @@
  * words never touches the pages of second cells. history.c pairs a word when its two
  * granules would hold the same history anyway (both empty, or equal) and gives the
  * second cell a copy again (unpairs) before anything would make them differ (an access
- * to one half, a pooled entry). The history of a word's second granule is therefore:
+ * to one half); a paired word's pooled entries hang from the first cell's slot. The history of a word's second granule is therefore:
  * empty if the first cell is of an older generation (a second cell is never current
  * while its first is not: every update of a second granule brings the first cell into
  * the generation first, and forgetting a word makes the second cell old first); the

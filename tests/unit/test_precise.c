@@ -3,6 +3,7 @@
  * (Algorithm 20) for Figures 4.4 and 4.5 and for locksets. */
 #include "check.h"
 #include "history.h"
+#include "history_cell.h"
 #include "history_precise.h"
 #include "lockset.h"
 #include "options.h"
@@ -438,9 +439,9 @@ static void locksets(void) {
   ss_destroy(&t3);
 }
 
-/* An 8-byte word whose two granules share one cell (history_cell.h, pairs) keeps
- * lockset entries per granule: a locked access ends the pair, and each half then
- * races as its own entries say. */
+/* An 8-byte word whose two granules share one cell (history_cell.h, pairs) keeps its
+ * lockset entries there while it stays paired; an access to one half gives the other
+ * copies of them, and each half then races as its own entries say. */
 static void pairs_with_locksets(void) {
   fresh();
   static long long word;
@@ -454,9 +455,14 @@ static void pairs_with_locksets(void) {
   struct race_found r = {0};
   CHECK(access_n(t2.strand, &word, 8, true, l1, 2, &r) == 1);
   CHECK(r.prev.node == t1.strand && r.nbytes == 8);
+  struct granule_cell *g = shadow_cell((uintptr_t)&word);
+  CHECK((atomic_load(&g->state) & CELL_PAIRED) && g->whole.head);
+  CHECK(access_n(t1.strand, &word, 8, true, l1, 3, NULL) == 0); /* same lock: no race */
   CHECK(access_n(t3.strand, b + 4, 4, true, l1, 3, &r) == 1); /* t1's, not t2's */
+  CHECK(!(atomic_load(&g->state) & CELL_PAIRED));
   CHECK(r.prev.node == t1.strand && r.addr == (uintptr_t)(b + 4) && r.nbytes == 4);
-  CHECK(access_n(t3.strand, b, 4, true, l2, 4, NULL) == 2); /* t1's and t2's */
+  /* Under another lock: t1's unlocked write, t2's and t1's writes under l1. */
+  CHECK(access_n(t3.strand, b, 4, true, l2, 4, NULL) == 3);
   ss_destroy(&t1);
   ss_destroy(&t2);
   ss_destroy(&t3);
