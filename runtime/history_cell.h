@@ -13,13 +13,14 @@
  * words never touches the pages of second cells. history.c pairs a word when its two
  * granules would hold the same history anyway (both empty, or equal) and gives the
  * second cell a copy again (unpairs) before anything would make them differ (an access
- * to one half); a paired word's pooled entries hang from the first cell's slot. The history of a word's second granule is therefore:
- * empty if the first cell is of an older generation (a second cell is never current
- * while its first is not: every update of a second granule brings the first cell into
- * the generation first, and forgetting a word makes the second cell old first); the
- * first cell's slot if the word is paired; else the second cell's (empty if old). The
- * flag changes only with the first cell locked, and pairing and unpairing also lock the
- * second, so holding the second cell's lock keeps the word from being paired.
+ * to one half); a paired word's pooled entries hang from the first cell's slot. The
+ * history of a word's second granule is therefore: empty if the first cell is of an
+ * older generation (a second cell is never current while its first is not: every
+ * update of a second granule brings the first cell into the generation first, and
+ * forgetting a word makes the second cell old first); the first cell's slot if the word
+ * is paired; else the second cell's (empty if old). The flag changes only with the
+ * first cell locked, and pairing and unpairing also lock the second, so holding the
+ * second cell's lock keeps the word from being paired.
  *
  * Each cell carries the generation it was written in; cells_reset() starts a new
  * generation (after an outermost parallel region), which empties every cell at once

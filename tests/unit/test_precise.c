@@ -458,7 +458,7 @@ static void pairs_with_locksets(void) {
   struct granule_cell *g = shadow_cell((uintptr_t)&word);
   CHECK((atomic_load(&g->state) & CELL_PAIRED) && g->whole.head);
   CHECK(access_n(t1.strand, &word, 8, true, l1, 3, NULL) == 0); /* same lock: no race */
-  CHECK(access_n(t3.strand, b + 4, 4, true, l1, 3, &r) == 1); /* t1's, not t2's */
+  CHECK(access_n(t3.strand, b + 4, 4, true, l1, 3, &r) == 1);   /* t1's, not t2's */
   CHECK(!(atomic_load(&g->state) & CELL_PAIRED));
   CHECK(r.prev.node == t1.strand && r.addr == (uintptr_t)(b + 4) && r.nbytes == 4);
   /* Under another lock: t1's unlocked write, t2's and t1's writes under l1. */
