@@ -198,8 +198,8 @@ static uint32_t lock_second_alone(struct granule_cell *first, uint32_t gen, bool
 /* Whether a lock-free look shows a whole-word access recorded in both granules. */
 static inline __attribute__((always_inline)) bool word_recorded(struct granule_cell *first,
                                                                 const struct walk *w) {
-  if (cell_paired(first, w->gen))
-    return slot_recorded(&first->whole, __atomic_load_n(&first->last_update, __ATOMIC_RELAXED), w);
+  if (cell_paired(first, w->gen)) /* its first cell (unsplit) is both granules' history */
+    return granule_recorded(first, w);
   return granule_recorded(first, w) && granule_recorded(second_of(first), w);
 }
 
@@ -212,9 +212,7 @@ static inline __attribute__((always_inline)) bool half_recorded(struct granule_c
     if (first->gen != w->gen)
       return false; /* an empty word */
     if (cell_paired(first, w->gen))
-      return lo == 0 && hi == SHADOW_GRANULE &&
-             slot_recorded(&first->whole, __atomic_load_n(&first->last_update, __ATOMIC_RELAXED),
-                           w);
+      return lo == 0 && hi == SHADOW_GRANULE && granule_recorded(first, w);
     g = second_of(first);
   }
   /* A paired word's first cell is its first granule's (unsplit) history. */
