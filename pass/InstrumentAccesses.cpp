@@ -1,4 +1,5 @@
 #include "InstrumentAccesses.h"
+#include "IterationBatches.h"
 #include "LoopRanges.h"
 #include "OpenMPLowering.h"
 #include "PollingReads.h"
@@ -33,6 +34,7 @@ STATISTIC(NumWrites, "Number of plain stores instrumented");
 STATISTIC(NumAtomics, "Number of atomic operations instrumented");
 STATISTIC(NumRanges, "Number of memcpy/memmove/memset instrumented (on at least one side)");
 STATISTIC(NumLoopRanges, "Number of loads and stores checked once per loop, as a range");
+STATISTIC(NumBatched, "Number of loads and stores checked by a batch of tagged iterations");
 STATISTIC(NumConstructs, "Number of OpenMP runtime calls given a directive site");
 STATISTIC(NumPollingReads, "Number of loads a loop entering a critical section branches on");
 // One per reason to skip an access (Skip below).
@@ -111,6 +113,7 @@ SkipReason skipReason(Skip Why) {
 struct Counts {
   unsigned Reads = 0, Writes = 0, Atomics = 0, Ranges = 0, Constructs = 0;
   unsigned LoopRanges = 0; // of the reads and writes, those checked once per loop
+  unsigned Batched = 0;    // and those checked by iteration batches
   unsigned Skipped[NumSkipReasons] = {};
 };
 
@@ -129,6 +132,7 @@ private:
   void instrumentLoadStore(Instruction *I, Value *Addr, Type *Ty, bool IsWrite, bool Atomic);
   bool wantsLoopRange(Instruction &I);
   void instrumentLoopRange(Instruction *I, const LoopRange &R);
+  void instrumentBatch(Function &F, const IterationBatch &B);
   void instrumentAtomicDone(Instruction *I, Value *Addr, uint32_t Flags);
   void instrumentMemIntrinsic(MemIntrinsic *MI);
   void instrumentCall(CallBase *CB);
@@ -398,6 +402,35 @@ void Instrumenter::instrumentLoopRange(Instruction *I, const LoopRange &R) {
                    {R.Start, R.Count, R.Stride, R.Bytes, Site});
   else
     IRB.CreateCall(IsWrite ? Hooks.WriteRange : Hooks.ReadRange, {R.Start, R.Bytes, Site});
+}
+
+// The call that checks a batch of a loop's iterations (IterationBatches.h), before the
+// loop: its accesses described in an array of struct ompracer_iteration_access in the
+// function's frame.
+void Instrumenter::instrumentBatch(Function &F, const IterationBatch &B) {
+  LLVMContext &Ctx = F.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  StructType *Entry = StructType::get(Ctx, {PointerType::getUnqual(Ctx), I64, I64, I32, I32});
+  unsigned N = B.Accesses.size();
+  ArrayType *Batch = ArrayType::get(Entry, N);
+  IRBuilder<> Alloc(&*F.getEntryBlock().getFirstInsertionPt());
+  Value *Array = Alloc.CreateAlloca(Batch, nullptr, "ompracer.batch");
+  IRBuilder<> IRB(B.InsertBefore);
+  IRB.SetCurrentDebugLocation(B.Marker->getDebugLoc());
+  for (unsigned K = 0; K < N; K++) {
+    const BatchedAccess &A = B.Accesses[K];
+    IRB.SetCurrentDebugLocation(A.I->getDebugLoc());
+    Value *Site = site(IRB, A.I, A.IsWrite ? OMPRACER_SITE_WRITE : OMPRACER_SITE_READ);
+    Value *Fields[] = {A.Start, A.Step, IRB.getInt64(A.Size), Site, IRB.getInt32(A.IsWrite)};
+    for (unsigned Field = 0; Field < 5; Field++)
+      IRB.CreateStore(Fields[Field],
+                      IRB.CreateInBoundsGEP(
+                          Batch, Array, {IRB.getInt32(0), IRB.getInt32(K), IRB.getInt32(Field)}));
+    (A.IsWrite ? C.Writes : C.Reads)++;
+    C.Batched++;
+  }
+  IRB.SetCurrentDebugLocation(B.Marker->getDebugLoc());
+  IRB.CreateCall(Hooks.Iterations, {Array, IRB.getInt32(N), B.First, B.Count});
 }
 
 // After an atomic instruction: the values it read and wrote, for synchronisation
@@ -871,8 +904,20 @@ void Instrumenter::runOnFunction(Function &F) {
   }
   Combining = combiningBlocks(F);
   PollingReads Polls = findPollingReads(F, FAM);
-  auto Ranges = planLoopRanges(F, FAM, [&](Instruction &I) { return wantsLoopRange(I); });
+  auto Wanted = [&](Instruction &I) { return wantsLoopRange(I); };
+  auto Batches = planIterationBatches(
+      F, FAM, Wanted, [&](const CallBase &CB) { return Hooks.isLoopIteration(CB); });
+  SmallPtrSet<Instruction *, 16> InBatch;
+  for (const IterationBatch &B : Batches) {
+    instrumentBatch(F, B);
+    InBatch.insert(B.Marker);
+    for (const BatchedAccess &A : B.Accesses)
+      InBatch.insert(A.I);
+  }
+  auto Ranges = planLoopRanges(F, FAM, Wanted);
   for (Instruction *I : Work) {
+    if (InBatch.count(I))
+      continue;
     if (auto R = Ranges.find(I); R != Ranges.end())
       instrumentLoopRange(I, R->second);
     else if (auto *LI = dyn_cast<LoadInst>(I))
@@ -891,6 +936,8 @@ void Instrumenter::runOnFunction(Function &F) {
     else if (auto *CB = dyn_cast<CallBase>(I))
       instrumentCall(CB);
   }
+  for (const IterationBatch &B : Batches) // the batch makes its calls
+    B.Marker->eraseFromParent();
   for (const PollingRead &R : Polls.Reads)
     instrumentPollingRead(R);
   for (GlobalVariable *GV : Polls.Locks)
@@ -932,6 +979,7 @@ void Instrumenter::finish() {
   NumAtomics += C.Atomics;
   NumRanges += C.Ranges;
   NumLoopRanges += C.LoopRanges;
+  NumBatched += C.Batched;
   NumConstructs += C.Constructs;
   for (unsigned R = 1; R < NumSkipReasons; R++)
     skipReason(Skip(R)).Stat += C.Skipped[R];
@@ -944,8 +992,9 @@ void Instrumenter::finish() {
   raw_ostream &OS = errs();
   OS << "ompracer: " << M.getSourceFileName() << ": instrumented " << C.Reads << " reads, "
      << C.Writes << " writes (" << C.LoopRanges
-     << " of these reads and writes once per loop, as ranges), " << C.Atomics << " atomics, "
-     << C.Ranges << " memory ranges, " << C.Constructs << " OpenMP calls; skipped";
+     << " of these reads and writes once per loop, as ranges, " << C.Batched
+     << " by iteration batches), " << C.Atomics << " atomics, " << C.Ranges << " memory ranges, "
+     << C.Constructs << " OpenMP calls; skipped";
   for (unsigned G = 0; G < NumSkipGroups; G++)
     OS << (G ? ", " : " ") << Grouped[G] << " " << SkipGroupNames[G];
   OS << " accesses\n";

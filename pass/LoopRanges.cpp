@@ -13,7 +13,6 @@
 using namespace llvm;
 
 namespace ompracer {
-namespace {
 
 // Whether running I leaves the loop on the strand, lockset and iteration tag it
 // started with. Any call may reach OpenMP (a task, a barrier, a lock, an iteration
@@ -31,6 +30,8 @@ bool keepsStrand(const Instruction &I) {
            !II->mayReadOrWriteMemory();
   return !isa<CallBase>(I);
 }
+
+namespace {
 
 // A loop whose iterations all run on one strand and that is left only at the end of
 // its latch: once entered, every block that dominates the latch runs in every

@@ -9,8 +9,8 @@
 // constant per iteration, or not at all (scalar evolution). After unrolling or
 // vectorisation the copies of one source access count together; their bytes in one
 // iteration must be one contiguous run. A run at least as long as the step gives one
-// contiguous range over the loop; a shorter one, a strided access (count, stride). The bytes it touches over
-// the whole loop are then exactly one contiguous range, known before the loop, and all
+// contiguous range over the loop; a shorter one, a strided access (count, stride). The bytes it
+// touches over the whole loop are then exactly one contiguous range, known before the loop, and all
 // of them are touched by the same strand, lockset and iteration tag: checking the
 // range before the loop records the same history and finds the same races as checking
 // each access. The report names the access's own site.
@@ -35,6 +35,10 @@ struct LoopRange {
   llvm::Value *Count = nullptr, *Stride = nullptr;
   llvm::Instruction *InsertBefore = nullptr;
 };
+
+// Whether running I leaves a loop on the strand, lockset and iteration tag it started
+// with (no call, fence, atomic or alloca).
+bool keepsStrand(const llvm::Instruction &I);
 
 // Finds the qualifying plain loads and stores of F (those Wanted accepts), emits the
 // code that computes their ranges, and returns them by access.

@@ -63,6 +63,18 @@ static_assert(offsetof(ompracer_global, size) == sizeof(void *) &&
                   offsetof(ompracer_global, reserved) == 3 * sizeof(void *) + 12,
               "struct ompracer_global changed: update SiteTable::globalsTable");
 
+// struct ompracer_iteration_access as IterationBatches emits it: { ptr, i64, i64, i32, i32 }.
+static_assert(std::is_same_v<decltype(ompracer_iteration_access::start), const void *> &&
+                  std::is_same_v<decltype(ompracer_iteration_access::step), uint64_t> &&
+                  std::is_same_v<decltype(ompracer_iteration_access::size), uint64_t> &&
+                  std::is_same_v<decltype(ompracer_iteration_access::site), uint32_t> &&
+                  std::is_same_v<decltype(ompracer_iteration_access::is_write), uint32_t> &&
+                  offsetof(ompracer_iteration_access, step) == sizeof(void *) &&
+                  offsetof(ompracer_iteration_access, site) == sizeof(void *) + 16 &&
+                  sizeof(ompracer_iteration_access) == sizeof(void *) + 24,
+              "struct ompracer_iteration_access changed: update the batch emission "
+              "(InstrumentAccesses.cpp, instrumentBatch)");
+
 } // namespace
 
 // Declares hook Fn with the name and type of its prototype in hooks.h. decltype does
@@ -112,12 +124,19 @@ RuntimeHooks::RuntimeHooks(Module &M) {
   LoopBegin = OMPRACER_DECLARE_HOOK(__ompracer_loop_begin);
   LoopIteration = OMPRACER_DECLARE_HOOK(__ompracer_loop_iteration);
   LoopEnd = OMPRACER_DECLARE_HOOK(__ompracer_loop_end);
+  Iterations = OMPRACER_DECLARE_HOOK(__ompracer_iterations);
 }
 
 #undef OMPRACER_DECLARE_HOOK
 
 bool RuntimeHooks::isLoopBegin(const CallBase &CB) const {
   FunctionCallee Hook = LoopBegin; // FunctionCallee's accessors are not const
+  return CB.getCalledOperand() == Hook.getCallee() &&
+         CB.arg_size() == Hook.getFunctionType()->getNumParams();
+}
+
+bool RuntimeHooks::isLoopIteration(const CallBase &CB) const {
+  FunctionCallee Hook = LoopIteration;
   return CB.getCalledOperand() == Hook.getCallee() &&
          CB.arg_size() == Hook.getFunctionType()->getNumParams();
 }

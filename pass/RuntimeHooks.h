@@ -93,9 +93,13 @@ struct RuntimeHooks {
   // Iteration strands (MarkLoops). LoopEnd has no memory attributes on purpose: see
   // MarkLoops.cpp.
   llvm::FunctionCallee LoopBegin, LoopIteration, LoopEnd;
+  // A run of a loop's iterations at once (IterationBatches.h).
+  llvm::FunctionCallee Iterations;
 
-  // Whether CB is a call of __ompracer_loop_begin as MarkLoops emits it.
+  // Whether CB is a call of __ompracer_loop_begin (__ompracer_loop_iteration) as
+  // MarkLoops emits it.
   bool isLoopBegin(const llvm::CallBase &CB) const;
+  bool isLoopIteration(const llvm::CallBase &CB) const;
 };
 
 // Whether a symbol belongs to ompracer: the hooks and the globals and functions the

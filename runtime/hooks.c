@@ -384,6 +384,26 @@ EXPORT void __ompracer_loop_iteration(uint64_t logical_iteration) {
   thread_loop_iteration(logical_iteration);
 }
 
+/* The pass moved the markers and hooks of a run of iterations here (hooks.h): the same
+ * calls in the same order, so the runtime sees what it would have seen from the loop,
+ * without a hook call per access. */
+EXPORT void __ompracer_iterations(const struct ompracer_iteration_access *accesses, uint32_t n,
+                                  uint64_t first, uint64_t count) {
+  struct thread_state *t = &t_self;
+  for (uint64_t k = 0; k < count; k++) {
+    thread_loop_iteration(first + k);
+    if (!thread_checked(t))
+      continue;
+    runtime_enter();
+    for (uint32_t i = 0; i < n; i++) {
+      const struct ompracer_iteration_access *a = &accesses[i];
+      check_in_runtime(t, (const char *)a->start + k * a->step, a->size, a->site, a->is_write != 0,
+                       false);
+    }
+    runtime_leave();
+  }
+}
+
 EXPORT void __ompracer_loop_end(void) {
   thread_loop_end();
 }

@@ -134,7 +134,7 @@ void __ompracer_critical_leaving(const void *lock);
 #define OMPRACER_BRANCH_HOW(loaded, kept, compared, sext, pred)                                    \
   ((uint32_t)(loaded) | (uint32_t)(kept) << 8 | (uint32_t)(compared) << 16 |                       \
    (uint32_t)((sext) ? 1 : 0) << 23 | (uint32_t)(pred) << 24)
-#define OMPRACER_BRANCH_LOADED(how) ((how)&0x7fu)
+#define OMPRACER_BRANCH_LOADED(how) ((how) & 0x7fu)
 #define OMPRACER_BRANCH_KEPT(how) (((how) >> 8) & 0x7fu)
 #define OMPRACER_BRANCH_COMPARED(how) (((how) >> 16) & 0x7fu)
 #define OMPRACER_BRANCH_SEXT(how) (((how) >> 23) & 1u)
@@ -183,6 +183,22 @@ void __ompracer_section_begin(void);
 void __ompracer_loop_begin(uint32_t site, uint32_t window, uint32_t kind);
 void __ompracer_loop_iteration(uint64_t logical_iteration);
 void __ompracer_loop_end(void);
+
+/* A whole run of a tagged loop's iterations at once, in place of the loop's own
+ * iteration markers and access hooks (the pass's IterationBatches.h): `count`
+ * iterations, the first with logical iteration number `first`, each of which makes the
+ * `n` plain accesses of `accesses` in that order, access i of iteration k at
+ * start + k * step. The runtime replays what the hooks would have said: for each k,
+ * __ompracer_loop_iteration(first + k), then each access. */
+struct ompracer_iteration_access {
+  const void *start; /* in the first iteration */
+  uint64_t step;     /* added per iteration, two's complement (may be negative) */
+  uint64_t size;
+  uint32_t site;
+  uint32_t is_write;
+};
+void __ompracer_iterations(const struct ompracer_iteration_access *accesses, uint32_t n,
+                           uint64_t first, uint64_t count);
 
 /* The program ran a construct the runtime does not model (`what`: 2 = a doacross
  * loop), at `site`; the runtime says so once. (Code 1 is unused: it named omp simd,

@@ -26,5 +26,5 @@ int local_only(void) {
   return 0;
 }
 
-// CHECK: ompracer: {{.*}}memory_ranges.c: instrumented 0 reads, 0 writes (0 of these reads and writes once per loop, as ranges), 0 atomics, 2 memory ranges, 0 OpenMP calls; skipped 5 local, 0 constant/thread-local, 0 task-descriptor, 0 other accesses
+// CHECK: ompracer: {{.*}}memory_ranges.c: instrumented 0 reads, 0 writes (0 of these reads and writes once per loop, as ranges, 0 by iteration batches), 0 atomics, 2 memory ranges, 0 OpenMP calls; skipped 5 local, 0 constant/thread-local, 0 task-descriptor, 0 other accesses
 // CHECK-NEXT: ompracer: {{.*}}memory_ranges.c: skipped accesses by reason: 5 non-escaping stack, 0 implicit-task private, 0 thread-id argument, 0 constant global, 0 thread-local, 0 ompracer/LLVM global, 0 task descriptor, 0 task-reduction copy, 0 other address space, 0 scalable vector

@@ -46,5 +46,5 @@ int task_sum(void) {
   return r;
 }
 
-// CHECK: ompracer: {{.*}}skip_reasons.c: instrumented {{[1-9][0-9]*}} reads, {{[1-9][0-9]*}} writes ({{[0-9]+}} of these reads and writes once per loop, as ranges), {{[0-9]+}} atomics, {{[0-9]+}} memory ranges, {{[1-9][0-9]*}} OpenMP calls; skipped {{[1-9][0-9]*}} local, {{[1-9][0-9]*}} constant/thread-local, {{[1-9][0-9]*}} task-descriptor, 0 other accesses
+// CHECK: ompracer: {{.*}}skip_reasons.c: instrumented {{[1-9][0-9]*}} reads, {{[1-9][0-9]*}} writes ({{[0-9]+}} of these reads and writes once per loop, as ranges, {{[0-9]+}} by iteration batches), {{[0-9]+}} atomics, {{[0-9]+}} memory ranges, {{[1-9][0-9]*}} OpenMP calls; skipped {{[1-9][0-9]*}} local, {{[1-9][0-9]*}} constant/thread-local, {{[1-9][0-9]*}} task-descriptor, 0 other accesses
 // CHECK-NEXT: ompracer: {{.*}}skip_reasons.c: skipped accesses by reason: {{[1-9][0-9]*}} non-escaping stack, {{[1-9][0-9]*}} implicit-task private, {{[1-9][0-9]*}} thread-id argument, {{[1-9][0-9]*}} constant global, {{[1-9][0-9]*}} thread-local, 0 ompracer/LLVM global, {{[1-9][0-9]*}} task descriptor, {{[1-9][0-9]*}} task-reduction copy, 0 other address space, 0 scalable vector
