@@ -43,20 +43,6 @@ CallBase *candidateMarker(const Loop &L, const DominatorTree &DT,
   return Marker && DT.dominates(Marker->getParent(), Latch) ? Marker : nullptr;
 }
 
-// Batches need a preheader, which the end of the optimisation pipeline does not always
-// leave; candidate loops without one get one, and F's analyses are recomputed.
-void giveCandidatesPreheaders(Function &F, FunctionAnalysisManager &FAM,
-                              function_ref<bool(const CallBase &)> IsMarker) {
-  auto &LI = FAM.getResult<LoopAnalysis>(F);
-  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
-  bool Changed = false;
-  for (Loop *L : LI.getLoopsInPreorder())
-    if (!L->getLoopPreheader() && candidateMarker(*L, DT, IsMarker))
-      Changed |= InsertPreheaderForLoop(L, &DT, &LI, nullptr, false) != nullptr;
-  if (Changed)
-    FAM.invalidate(F, PreservedAnalyses::none());
-}
-
 // The marker's logical iteration in the loop's first iteration, as a SCEV, when
 // iteration k says that plus k modulo 2^32 (the runtime keeps 32 bits of it: the tag);
 // null otherwise. MarkLoops passes the iteration variable (zero-extended or masked):
@@ -211,7 +197,9 @@ std::vector<IterationBatch> planIterationBatches(Function &F, FunctionAnalysisMa
   std::vector<IterationBatch> Batches;
   if (FAM.getResult<LoopAnalysis>(F).empty())
     return Batches;
-  giveCandidatesPreheaders(F, FAM, IsMarker);
+  givePreheaders(F, FAM, [&](const Loop &L, const DominatorTree &DT) {
+    return candidateMarker(L, DT, IsMarker) != nullptr;
+  });
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);

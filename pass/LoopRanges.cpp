@@ -31,6 +31,22 @@ bool keepsStrand(const Instruction &I) {
   return !isa<CallBase>(I);
 }
 
+// Range and batch hooks go into a loop's preheader, which the end of the optimisation
+// pipeline does not always leave (a rotated inner loop is often entered from a block
+// that also skips it). The loops Wanted without one get one; the analyses of F are
+// then recomputed.
+void givePreheaders(Function &F, FunctionAnalysisManager &FAM,
+                    function_ref<bool(const Loop &, const DominatorTree &)> Wanted) {
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  bool Changed = false;
+  for (Loop *L : LI.getLoopsInPreorder())
+    if (!L->getLoopPreheader() && Wanted(*L, DT))
+      Changed |= InsertPreheaderForLoop(L, &DT, &LI, nullptr, false) != nullptr;
+  if (Changed)
+    FAM.invalidate(F, PreservedAnalyses::none());
+}
+
 namespace {
 
 // A loop whose iterations all run on one strand and that is left only at the end of
@@ -168,21 +184,6 @@ bool planGroup(Group &G, ScalarEvolution &SE, const SCEV *Trips, SCEVExpander &E
   return true;
 }
 
-// The range hooks go into a loop's preheader, which the end of the optimisation
-// pipeline does not always leave (a rotated inner loop is often entered from a block
-// that also skips it). Qualifying loops without one get one; the analyses of F are
-// then recomputed.
-void giveQualifyingLoopsPreheaders(Function &F, FunctionAnalysisManager &FAM) {
-  auto &LI = FAM.getResult<LoopAnalysis>(F);
-  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
-  bool Changed = false;
-  for (Loop *L : LI.getLoopsInPreorder())
-    if (!L->getLoopPreheader() && loopQualifies(*L))
-      Changed |= InsertPreheaderForLoop(L, &DT, &LI, nullptr, false) != nullptr;
-  if (Changed)
-    FAM.invalidate(F, PreservedAnalyses::none());
-}
-
 } // namespace
 
 DenseMap<Instruction *, LoopRange> planLoopRanges(Function &F, FunctionAnalysisManager &FAM,
@@ -190,7 +191,7 @@ DenseMap<Instruction *, LoopRange> planLoopRanges(Function &F, FunctionAnalysisM
   DenseMap<Instruction *, LoopRange> Plan;
   if (FAM.getResult<LoopAnalysis>(F).empty())
     return Plan;
-  giveQualifyingLoopsPreheaders(F, FAM);
+  givePreheaders(F, FAM, [](const Loop &L, const DominatorTree &) { return loopQualifies(L); });
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);

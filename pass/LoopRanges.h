@@ -19,6 +19,8 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/PassManager.h"
 
@@ -39,6 +41,12 @@ struct LoopRange {
 // Whether running I leaves a loop on the strand, lockset and iteration tag it started
 // with (no call, fence, atomic or alloca).
 bool keepsStrand(const llvm::Instruction &I);
+
+// Gives the loops of F that Wanted accepts a preheader where they have none (the
+// analyses of F are recomputed if any changed).
+void givePreheaders(
+    llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+    llvm::function_ref<bool(const llvm::Loop &, const llvm::DominatorTree &)> Wanted);
 
 // Finds the qualifying plain loads and stores of F (those Wanted accepts), emits the
 // code that computes their ranges, and returns them by access.
