@@ -169,7 +169,8 @@ private:
   const DataLayout &DL;
   Counts C;
   SmallVector<GlobalVariable *, 2> PolledLocks; // of the whole module (PollingReads.h)
-  bool HasSimdLoop = false; // the function being instrumented runs an omp simd loop
+  bool HasSimdLoop = false;                 // the function being instrumented runs an omp simd loop
+  SmallPtrSet<AllocaInst *, 4> ToolAllocas; // iteration batches' arrays
   // Its reduction combining steps' blocks (OpenMPLowering.h, combiningBlocks).
   DenseMap<const BasicBlock *, const CallBase *> Combining;
 };
@@ -404,9 +405,10 @@ void Instrumenter::instrumentLoopRange(Instruction *I, const LoopRange &R) {
     IRB.CreateCall(IsWrite ? Hooks.WriteRange : Hooks.ReadRange, {R.Start, R.Bytes, Site});
 }
 
-// The call that checks a batch of a loop's iterations (IterationBatches.h), before the
-// loop: its accesses described in an array of struct ompracer_iteration_access in the
-// function's frame.
+// The call that checks a batch of a loop's iterations (IterationBatches.h), on the
+// loop's exit edge: its accesses described in an array of struct
+// ompracer_iteration_access in the function's frame (the tool's own memory: no
+// fresh-memory hook, markFreshAllocas).
 void Instrumenter::instrumentBatch(Function &F, const IterationBatch &B) {
   LLVMContext &Ctx = F.getContext();
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
@@ -414,9 +416,9 @@ void Instrumenter::instrumentBatch(Function &F, const IterationBatch &B) {
   unsigned N = B.Accesses.size();
   ArrayType *Batch = ArrayType::get(Entry, N);
   IRBuilder<> Alloc(&*F.getEntryBlock().getFirstInsertionPt());
-  Value *Array = Alloc.CreateAlloca(Batch, nullptr, "ompracer.batch");
+  AllocaInst *Array = Alloc.CreateAlloca(Batch, nullptr, "ompracer.batch");
+  ToolAllocas.insert(Array);
   IRBuilder<> IRB(B.InsertBefore);
-  IRB.SetCurrentDebugLocation(B.Marker->getDebugLoc());
   for (unsigned K = 0; K < N; K++) {
     const BatchedAccess &A = B.Accesses[K];
     IRB.SetCurrentDebugLocation(A.I->getDebugLoc());
@@ -814,7 +816,7 @@ void Instrumenter::markFreshAllocas(Function &F) {
   SmallVector<AllocaInst *, 16> Escaping;
   for (Instruction &I : instructions(F))
     if (auto *AI = dyn_cast<AllocaInst>(&I))
-      if (addressTaken(AI))
+      if (!ToolAllocas.count(AI) && addressTaken(AI))
         Escaping.push_back(AI);
   if (Escaping.empty())
     return;

@@ -1,5 +1,5 @@
 // Iteration batches: a tagged loop's run of iterations (a worksharing chunk, a taskloop
-// task's iterations, a simd loop) checked by one runtime call before the loop instead of
+// task's iterations, a simd loop) checked by one runtime call after the loop instead of
 // a marker call per iteration and a hook call per access (the performance design's
 // "checks per chunk, not per access", for loops whose iterations carry their own tags).
 //
@@ -11,10 +11,13 @@
 // most MaxBatchAccesses of them. Then the loop's runtime-visible events are exactly,
 // for k = 0 .. count - 1, the marker with first + k followed by its accesses in program
 // order at start + k * step: the batch hands the runtime these lists and the runtime
-// makes the same calls in the same order (__ompracer_iterations in hooks.h). Nothing
-// else the runtime sees runs between the preheader and the loop's first iteration, so
-// the history, the iteration tags and the reports are those of the per-access hooks,
-// whatever the accesses overlap (no dependence analysis is needed).
+// makes the same calls in the same order (__ompracer_iterations in hooks.h), on the
+// loop's exit edge. The loop makes no other call, so the runtime sees nothing between
+// its entry and that edge: the history, the iteration tags and the reports are those of
+// the per-access hooks, whatever the accesses overlap (no dependence analysis is
+// needed). Starts and steps are computed in the preheader (an address base the loop
+// reloads from memory that no store of the loop may overwrite is read there once); a
+// counter the pass adds to the loop counts the iterations.
 #ifndef OMPRACER_PASS_ITERATIONBATCHES_H
 #define OMPRACER_PASS_ITERATIONBATCHES_H
 
@@ -39,8 +42,8 @@ struct BatchedAccess {
   bool IsWrite;
 };
 
-// Computed before InsertBefore (the loop preheader's terminator): Count iterations from
-// logical iteration First (both i64). Marker is the loop's iteration marker, which the
+// Called before InsertBefore (on the loop's exit edge): Count iterations from logical
+// iteration First (both i64). Marker is the loop's iteration marker, which the
 // batch replaces.
 struct IterationBatch {
   llvm::Instruction *InsertBefore;
