@@ -168,12 +168,20 @@ static uint32_t lock_first_alone(struct granule_cell *first, uint32_t gen, bool 
   return (s & CELL_PAIRED) ? unpair_locked(first, s, gen, precise) : s;
 }
 
-/* Whether a word's first cell is current and unpaired. Stays true while this thread
- * holds the second cell's lock: pairing and forgetting the word change the first cell
- * only while holding it too (and a current cell does not become old otherwise). */
+/* Whether a word's first cell is current, unpaired and unlocked. Stays true while this
+ * thread holds the second cell's lock, but for the first cell's lock: pairing and
+ * forgetting the word change the first cell only while holding the second's lock too
+ * (and a current cell does not become old otherwise), except on update_word's path for
+ * an empty word, which makes the first cell current under its own lock alone and pairs
+ * it when it unlocks. A locked first cell may be on that path, so it does not count:
+ * otherwise a half access could record in the second cell in that window, unseen by
+ * the whole-word access, and their race would be missed (found by DataRaceBench's
+ * DRB119 at -O3, where a locked section's two int updates become one 8-byte access).
+ * The generation is read before the state: a holder on that path locks before it
+ * makes the cell current. */
 static inline bool first_alone(struct granule_cell *first, uint32_t gen) {
   return first->gen == gen &&
-         !(atomic_load_explicit(&first->state, memory_order_acquire) & CELL_PAIRED);
+         !(atomic_load_explicit(&first->state, memory_order_acquire) & (CELL_PAIRED | CELL_LOCKED));
 }
 
 /* cell_lock_fresh for an update of a word's second granule alone: the word is unpaired
