@@ -110,15 +110,12 @@ struct PlannedAccess {
 // with a loop-invariant step, or its size is not fixed.
 bool planAccess(Instruction &I, const Loop &L, ScalarEvolution &SE, const DataLayout &DL,
                 ValueToSCEVMapTy &Invariant, PlannedAccess &P) {
-  bool IsWrite = isa<StoreInst>(I);
-  Type *Ty = IsWrite ? cast<StoreInst>(I).getValueOperand()->getType() : I.getType();
-  TypeSize Size = DL.getTypeStoreSize(Ty);
-  if (Size.isScalable() || !Size.getFixedValue())
+  Access A = accessOf(I, DL);
+  if (!A.Size)
     return false;
-  const SCEV *Ptr =
-      SCEVParameterRewriter::rewrite(SE.getSCEV(getLoadStorePointerOperand(&I)), SE, Invariant);
+  const SCEV *Ptr = SCEVParameterRewriter::rewrite(SE.getSCEV(A.Ptr), SE, Invariant);
   Type *I64 = Type::getInt64Ty(I.getContext());
-  P = {&I, Ptr, SE.getZero(I64), Size.getFixedValue(), IsWrite};
+  P = {&I, Ptr, SE.getZero(I64), A.Size, A.IsWrite};
   if (SE.isLoopInvariant(Ptr, &L))
     return true;
   const auto *AR = dyn_cast<SCEVAddRecExpr>(Ptr);

@@ -47,6 +47,14 @@ void givePreheaders(Function &F, FunctionAnalysisManager &FAM,
     FAM.invalidate(F, PreservedAnalyses::none());
 }
 
+Access accessOf(Instruction &I, const DataLayout &DL) {
+  bool IsWrite = isa<StoreInst>(I);
+  Type *Ty = IsWrite ? cast<StoreInst>(I).getValueOperand()->getType() : I.getType();
+  TypeSize Size = DL.getTypeStoreSize(Ty);
+  return {&I, getLoadStorePointerOperand(&I), Size.isScalable() ? 0 : Size.getFixedValue(),
+          IsWrite};
+}
+
 namespace {
 
 // A loop whose iterations all run on one strand and that is left only at the end of
@@ -61,21 +69,6 @@ bool loopQualifies(const Loop &L) {
       if (!keepsStrand(I))
         return false;
   return true;
-}
-
-struct Access {
-  Instruction *I;
-  Value *Ptr;
-  uint64_t Size;
-  bool IsWrite;
-};
-
-Access accessOf(Instruction &I, const DataLayout &DL) {
-  bool IsWrite = isa<StoreInst>(I);
-  Type *Ty = IsWrite ? cast<StoreInst>(I).getValueOperand()->getType() : I.getType();
-  TypeSize Size = DL.getTypeStoreSize(Ty);
-  return {&I, getLoadStorePointerOperand(&I), Size.isScalable() ? 0 : Size.getFixedValue(),
-          IsWrite};
 }
 
 // The accesses of one source access (one site, one kind) that move together through a

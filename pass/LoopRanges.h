@@ -20,6 +20,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/PassManager.h"
@@ -41,6 +42,16 @@ struct LoopRange {
 // Whether running I leaves a loop on the strand, lockset and iteration tag it started
 // with (no call, fence, atomic or alloca).
 bool keepsStrand(const llvm::Instruction &I);
+
+// A plain load or store: its address, its size in bytes (0 for a scalable vector) and
+// its kind.
+struct Access {
+  llvm::Instruction *I;
+  llvm::Value *Ptr;
+  uint64_t Size;
+  bool IsWrite;
+};
+Access accessOf(llvm::Instruction &I, const llvm::DataLayout &DL);
 
 // Gives the loops of F that Wanted accepts a preheader where they have none (the
 // analyses of F are recomputed if any changed).
