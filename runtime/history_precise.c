@@ -41,7 +41,7 @@ static uint32_t owner_flags(node_id owner) {
  * while it is clear no entry holds a write, so none can race with a read, and a
  * read's lock-free check need not look at every entry (held_by_owners). */
 #define HEAD_WRITTEN 0x40000000u
-#define HEAD_FLAGS (HEAD_EXPANDED | HEAD_WRITTEN)
+#define HEAD_FLAGS (HEAD_EXPANDED | HEAD_WRITTEN | HEAD_OWN_ATOMIC)
 #define HEAD_FIRST(head) ((head) & ~HEAD_FLAGS)
 _Static_assert(sizeof(struct precise_entry) == PRECISE_ENTRY_BYTES, "entry size");
 
@@ -56,6 +56,7 @@ INLINE struct refs slot_refs(struct history_slot *s) {
 
 static struct precise_entry *g_pool;
 static uint64_t g_capacity;
+static lockset_id g_atomic_alone; /* {LOCK_ATOMIC}: plain atomics' and reductions' lockset */
 static _Atomic uint64_t g_used;
 static _Atomic uint32_t g_pool_gen; /* bumped by precise_reset */
 
@@ -69,6 +70,7 @@ int precise_init(uint64_t max_entries) {
     return -1;
   g_pool = p;
   g_capacity = max_entries;
+  g_atomic_alone = lockset_with_atomic(0);
   return 0;
 }
 
@@ -102,7 +104,7 @@ static uint32_t new_entry(lockset_id lockset, node_id owner) {
   uint32_t e = reuse_entry();
   if (!e) {
     uint64_t i = atomic_fetch_add(&g_used, 1);
-    if (i >= g_capacity || i >= HEAD_WRITTEN - 1) {
+    if (i >= g_capacity || i >= HEAD_OWN_ATOMIC - 1) {
       detection_gap(GAP_PRECISE_POOL, false,
                     "the precise access history pool is full (raise it with "
                     "OMPRACER_OPTIONS=shadow_limit_mb=N); accesses are still checked against "
@@ -811,10 +813,10 @@ static bool held_by_owners(const struct history_slot *slot, uint32_t head,
   return held == p->owners;
 }
 
-bool precise_already_recorded(struct history_slot *slot, unsigned last_update,
-                              const struct access_now *now, struct sp_cache *c) {
-  /* Read without the lock: a torn read only means "no". */
-  uint32_t head = atomic_load_explicit((_Atomic uint32_t *)&slot->head, memory_order_relaxed);
+/* precise_already_recorded for a slot whose head read `head` and whose own refs are the
+ * empty lockset's (no HEAD_OWN_ATOMIC). */
+static bool recorded_with_head(struct history_slot *slot, uint32_t head, unsigned last_update,
+                               const struct access_now *now, struct sp_cache *c) {
   uint32_t e = HEAD_FIRST(head);
   if (e > g_capacity)
     return false;
@@ -839,6 +841,22 @@ bool precise_already_recorded(struct history_slot *slot, unsigned last_update,
   if (!lone || slot->w.node || slot->r1.node)
     return false;
   return refs_cover(entry_refs(x), now, c, false);
+}
+
+bool precise_already_recorded(struct history_slot *slot, unsigned last_update,
+                              const struct access_now *now, struct sp_cache *c) {
+  /* Read without the lock: a torn read only means "no". */
+  uint32_t head = atomic_load_explicit((_Atomic uint32_t *)&slot->head, memory_order_relaxed);
+  bool recorded;
+  if (head & HEAD_OWN_ATOMIC) /* the atomics' lazy family alone ("Atomics in ...") */
+    recorded = head == HEAD_OWN_ATOMIC && now->lockset == g_atomic_alone &&
+               lazy_covers(slot_refs(slot), now, c);
+  else
+    recorded = recorded_with_head(slot, head, last_update, now, c);
+  /* The own refs read were of the family the head said if it is unchanged now. */
+  atomic_thread_fence(memory_order_acquire);
+  return recorded &&
+         atomic_load_explicit((_Atomic uint32_t *)&slot->head, memory_order_relaxed) == head;
 }
 
 /* Which of the slot's own refs holds the access (called with the cell locked). */
@@ -940,9 +958,77 @@ static unsigned lazy_own_access(struct history_slot *slot, uintptr_t addr, unsig
   return 0; /* no holder: precise_already_recorded covers a lazy family */
 }
 
+/* ---- Atomics in the slot's own entry ----
+ *
+ * A location that only atomics touch (a histogram's bins, a shared counter) has one
+ * family, that of {LOCK_ATOMIC}; as a pooled entry it would cost each update a second
+ * cache line, contended like the first, and a walk. So while a slot holds nothing else,
+ * its own refs hold that family's root entry instead of the empty lockset's, and the
+ * head reads exactly HEAD_OWN_ATOMIC (no pooled entry, not expanded). The first access
+ * of any other kind, or one that would expand the family, first moves the entry out,
+ * verbatim, into a pooled (atomics, root) entry: from then on the slot is exactly what
+ * it would have been had the entry been pooled from the start, so Algorithm 20 and the
+ * lazy argument above apply unchanged. Before the move only accesses holding
+ * {LOCK_ATOMIC} reached the slot, and they never race with each other (the locksets
+ * are not disjoint), so recording them without checks is what check_entries would do.
+ *
+ * Lock-free readers see the own refs change family twice at most per lifetime of the
+ * slot (in only while the head reads 0, out with a pooled entry linked, so the head
+ * never reads 0 again until the slot is forgotten): a reader that reads the head
+ * before and after its look, and finds it unchanged, read refs of the family the head
+ * named. An entry naming a plain access is always the empty lockset's (atomics' refs
+ * carry ACCESS_ATOMIC), so only "covered" answers need that second read. */
+
+INLINE bool own_atomic_fits(const struct history_slot *slot, const struct access_now *now) {
+  return now->lockset == g_atomic_alone && slot->head == 0 && !slot->w.node && !slot->w2.node &&
+         !slot->r1.node && !slot->r2.node;
+}
+
+/* Moves the atomics' root entry out of the slot's own refs into a pooled entry (the
+ * cell is locked); false when the pool is full. */
+static bool unown_atomic(struct history_slot *slot) {
+  uint32_t e = new_entry(g_atomic_alone, ospg_root());
+  if (!e)
+    return false;
+  struct precise_entry *x = entry(e);
+  x->w1 = slot->w;
+  x->w2 = slot->w2;
+  x->r1 = slot->r1;
+  x->r2 = slot->r2;
+  uint32_t written = (x->w1.node || x->w2.node) ? HEAD_WRITTEN : 0;
+  struct access_ref none = {0, 0, 0};
+  ref_store(&slot->w, none);
+  ref_store(&slot->w2, none);
+  ref_store(&slot->r1, none);
+  ref_store(&slot->r2, none);
+  __atomic_store_n(&slot->head, e | written, __ATOMIC_RELEASE);
+  return true;
+}
+
+/* Records an atomics' access in the slot's own entry when it can stay there (the head
+ * reads HEAD_OWN_ATOMIC or 0 with nothing held); returns whether it did. */
+static bool own_atomic_access(struct history_slot *slot, const struct access_now *now,
+                              struct sp_cache *c) {
+  if (slot->head != HEAD_OWN_ATOMIC) {
+    if (!own_atomic_fits(slot, now))
+      return false;
+    __atomic_store_n(&slot->head, HEAD_OWN_ATOMIC, __ATOMIC_RELAXED); /* before the refs */
+    __atomic_thread_fence(__ATOMIC_RELEASE);
+  } else if (now->lockset != g_atomic_alone ||
+             (ospg_st_nodes_matter() && drops_unordered(c, slot_refs(slot), now))) {
+    return false;
+  }
+  record(c, slot_refs(slot), now);
+  return true;
+}
+
 unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
                         const struct access_now *now, struct sp_cache *c, struct race_found *out,
                         unsigned *n) {
+  if (own_atomic_access(slot, now, c))
+    return 0; /* no holder: precise_already_recorded covers a lazy family */
+  if ((slot->head & HEAD_OWN_ATOMIC) && !unown_atomic(slot))
+    return 0;
   if (!now->lockset && !(slot->head & HEAD_EXPANDED))
     return lazy_own_access(slot, addr, nbytes, now, c, out, n);
   check_entries(slot, addr, nbytes, now, c, out, n);

@@ -39,8 +39,11 @@ unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbyt
 bool precise_already_recorded(struct history_slot *slot, unsigned last_update,
                               const struct access_now *now, struct sp_cache *c);
 enum { PRECISE_HOLDER_W1 = 1, PRECISE_HOLDER_W2, PRECISE_HOLDER_R1, PRECISE_HOLDER_R2 };
-/* A slot's head: in its top bit, whether the empty lockset's family is expanded. */
+/* A slot's head: in its top bit, whether the empty lockset's family is expanded; in
+ * HEAD_OWN_ATOMIC, that the slot's own refs are the root entry of the atomics' family
+ * instead (history_precise.c, "Atomics in the slot's own entry"). */
 #define HEAD_EXPANDED 0x80000000u
+#define HEAD_OWN_ATOMIC 0x20000000u
 
 /* precise_already_recorded where most accesses end, inlined into the access path: the
  * empty lockset's family while it is lazy (its root entry, the slot's own refs, is the
@@ -52,8 +55,10 @@ enum { PRECISE_HOLDER_W1 = 1, PRECISE_HOLDER_W2, PRECISE_HOLDER_R1, PRECISE_HOLD
 static inline __attribute__((always_inline)) int
 precise_lazy_recorded(const struct history_slot *slot, const struct access_now *now,
                       struct sp_cache *c) {
-  if (now->lockset || (__atomic_load_n(&slot->head, __ATOMIC_RELAXED) & HEAD_EXPANDED))
+  uint32_t head = __atomic_load_n(&slot->head, __ATOMIC_RELAXED);
+  if (now->lockset || (head & (HEAD_EXPANDED | HEAD_OWN_ATOMIC)))
     return -1;
+  /* "Held" needs no more: an entry naming this plain access is the empty lockset's. */
   struct access_ref me = ref_of(now);
   if (now->is_write)
     return ref_holds(&slot->w, me) || ref_holds(&slot->w2, me);
@@ -61,7 +66,13 @@ precise_lazy_recorded(const struct history_slot *slot, const struct access_now *
   if (seen != READ_COVERED)
     return seen == READ_HELD;
   struct access_ref w1 = ref_load(&slot->w), w2 = ref_load(&slot->w2);
-  return !(w1.node && conflicts(c, now, w1)) && !(w2.node && conflicts(c, now, w2));
+  if ((w1.node && conflicts(c, now, w1)) || (w2.node && conflicts(c, now, w2)))
+    return 0;
+  /* "Covered" reads other accesses' refs: they were the empty lockset's if the head is
+   * unchanged (the atomics' family moves in only while the head reads 0, and out only
+   * with a pooled entry linked: history_precise.c, "Atomics in the slot's own entry"). */
+  __atomic_thread_fence(__ATOMIC_ACQUIRE);
+  return __atomic_load_n(&slot->head, __ATOMIC_RELAXED) == head;
 }
 /* Pooled entries taken from the pool so far (entries reused from freed memory are not
  * counted again): how much Algorithm 20 beyond the slots' own entries cost. */

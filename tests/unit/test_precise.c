@@ -439,6 +439,48 @@ static void locksets(void) {
   ss_destroy(&t3);
 }
 
+/* Atomics in the slot's own entry (history_precise.c): a location only atomics touch
+ * keeps their family in the slot and takes no pooled entry; the first access of
+ * another lockset moves it into one, and races with what it held. An atomics' family
+ * that must expand moves out first and expands as a pooled one: the seed's lazy case
+ * (lazy_expands_on_drop) with atomic reads. */
+static void atomics_in_own_entry(void) {
+  fresh();
+  static int x, y;
+  struct strand_stack t1, t2, t3;
+  ss_task_create(&g_main, &t1, 0, false);
+  ss_task_create(&g_main, &t2, 0, false);
+  ss_task_create(&g_main, &t3, 0, false);
+  lockset_id at = lockset_with_atomic(0), l1at = lockset_with_atomic(lockset_add(0, 100));
+  uint64_t taken = precise_entries_taken();
+  CHECK(access(t1.strand, &x, true, at, 1, NULL) == 0);
+  CHECK(access(t2.strand, &x, true, at, 2, NULL) == 0);
+  CHECK(access(t1.strand, &x, false, at, 3, NULL) == 0);
+  struct granule_cell *g = shadow_cell((uintptr_t)&x);
+  CHECK(g->whole.head == HEAD_OWN_ATOMIC && precise_entries_taken() == taken);
+  CHECK(access(t3.strand, &x, true, l1at, 4, NULL) == 0); /* atomic under a lock: moves */
+  CHECK(!(g->whole.head & HEAD_OWN_ATOMIC) && precise_entries_taken() > taken);
+  struct race_found r = {0};
+  CHECK(access(t3.strand, &x, false, 0, 5, &r) == 2); /* plain: t1's and t2's writes */
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+  ss_destroy(&t3);
+
+  fresh();
+  struct strand_stack b, c;
+  ss_task_create(&g_main, &b, 0, false);
+  ss_task_create(&b, &c, 0, false);
+  CHECK(access(c.strand, &y, false, at, 1, NULL) == 0);
+  CHECK(access(b.strand, &y, false, at, 2, NULL) == 0);
+  CHECK(access(g_main.strand, &y, false, at, 3, NULL) == 0); /* drops c's read: expands */
+  ss_task_end(&b);
+  ss_taskwait(&g_main); /* waits for b, not for c */
+  CHECK(access(g_main.strand, &y, true, 0, 4, &r) == 1);
+  CHECK(r.prev.node == c.strand && r.prev.site == 1 && !r.prev_is_write);
+  ss_destroy(&b);
+  ss_destroy(&c);
+}
+
 /* An 8-byte word whose two granules share one cell (history_cell.h, pairs) keeps its
  * lockset entries there while it stays paired; an access to one half gives the other
  * copies of them, and each half then races as its own entries say. */
@@ -571,6 +613,7 @@ int main(void) {
   RUN_TEST(fig_4_5);
   RUN_TEST(locksets);
   RUN_TEST(pairs_with_locksets);
+  RUN_TEST(atomics_in_own_entry);
   RUN_TEST(instance_tokens);
   RUN_TEST(lazy_recursion);
   RUN_TEST(lazy_expands_on_drop);
