@@ -279,8 +279,11 @@ static inline uintptr_t word_of(uintptr_t addr) {
   return addr & ~(uintptr_t)(SHADOW_WORD - 1);
 }
 
-unsigned history_access(uintptr_t addr, size_t size, const struct access_now *now,
-                        struct sp_cache *cache, struct race_found *out) {
+/* Any access: its granules, leaf by leaf. Out of line: its frame is large. */
+static __attribute__((noinline)) unsigned history_span(uintptr_t addr, size_t size,
+                                                       const struct access_now *now,
+                                                       struct sp_cache *cache,
+                                                       struct race_found *out) {
   struct walk w = {now, cache, out, 0, cells_generation(), mode_precise()};
   uintptr_t end = addr + size;
   uintptr_t granule = addr & ~(uintptr_t)(SHADOW_GRANULE - 1);
@@ -308,6 +311,22 @@ unsigned history_access(uintptr_t addr, size_t size, const struct access_now *no
       granule += SHADOW_GRANULE;
     }
   }
+  return w.n;
+}
+
+unsigned history_access(uintptr_t addr, size_t size, const struct access_now *now,
+                        struct sp_cache *cache, struct race_found *out) {
+  /* An aligned 8-byte access (doubles, pointers, longs: most of loop code's) is one
+   * word: one lookup and one lock-free test, in a small frame. */
+  if (size != SHADOW_WORD || (addr & (SHADOW_WORD - 1)))
+    return history_span(addr, size, now, cache, out);
+  struct walk w = {now, cache, out, 0, cells_generation(), mode_precise()};
+  char *leaf = shadow_leaf(addr);
+  if (!leaf)
+    return 0;
+  struct granule_cell *first = shadow_cell_in(leaf, addr);
+  if (!word_recorded(first, &w))
+    update_word(first, addr, &w);
   return w.n;
 }
 

@@ -387,20 +387,76 @@ EXPORT void __ompracer_loop_iteration(uint64_t logical_iteration) {
 /* The pass moved the markers and hooks of a run of iterations here (hooks.h): the same
  * calls in the same order, so the runtime sees what it would have seen from the loop,
  * without a hook call per access. */
+/* The bytes one access of a batch touches over `count` iterations, [*lo, *hi). */
+static void batch_span(const struct ompracer_iteration_access *a, uint64_t count, uintptr_t *lo,
+                       uintptr_t *hi) {
+  uintptr_t from = (uintptr_t)a->start, to = from + (count - 1) * a->step; /* step may be < 0 */
+  *lo = from < to ? from : to;
+  *hi = (from < to ? to : from) + a->size;
+}
+
+/* Whether none of check_in_runtime's filters before the history can apply to any
+ * access of a batch: the thread holds no lock, combines no reduction and is in no
+ * assumed league, and no access reaches the iteration's private stack or a confined
+ * slot. None of that changes inside the batch: the loop makes no call but its marker,
+ * whose first call (made before this test) is the only one that can move the strand.
+ * A batch's accesses are never atomic (an atomic is a call: the pass does not batch
+ * such loops). Then every access is check_one's, with the same access_now. */
+INLINE bool batch_plain(const struct thread_state *t, const struct ompracer_iteration_access *acc,
+                        uint32_t n, uint64_t count) {
+  if (t->lockset || t->combining || t->ncombine_for || t->other.twin)
+    return false;
+  uintptr_t frame = (uintptr_t)__builtin_frame_address(0);
+  for (uint32_t i = 0; i < n; i++) {
+    uintptr_t lo, hi;
+    batch_span(&acc[i], count, &lo, &hi);
+    if ((t->private_top && lo < t->private_top && hi > frame) || confined_may_hold(lo, hi - lo))
+      return false;
+  }
+  return true;
+}
+
+/* Iteration k of a batch (its marker called), each access as check_in_runtime would
+ * check it; `plain`: batch_plain said so, and the history is asked directly. */
+INLINE void batch_iteration(struct thread_state *t, const struct ompracer_iteration_access *acc,
+                            uint32_t n, uint64_t k, bool plain) {
+  if (!thread_checked(t))
+    return;
+  runtime_enter();
+  if (plain) {
+    t_sync_touched = true;
+    struct access_now now = {t->strand, 0, t->cache.iter, false, 0};
+    for (uint32_t i = 0; i < n; i++) {
+      now.site = acc[i].site;
+      now.is_write = acc[i].is_write != 0;
+      check_one((uintptr_t)acc[i].start + k * acc[i].step, acc[i].size, &now, &t->cache);
+    }
+  } else {
+    for (uint32_t i = 0; i < n; i++)
+      check_in_runtime(t, (const char *)acc[i].start + k * acc[i].step, acc[i].size, acc[i].site,
+                       acc[i].is_write != 0, false);
+  }
+  runtime_leave();
+}
+
 EXPORT void __ompracer_iterations(const struct ompracer_iteration_access *accesses, uint32_t n,
                                   uint64_t first, uint64_t count) {
   struct thread_state *t = &t_self;
-  for (uint64_t k = 0; k < count; k++) {
-    thread_loop_iteration(first + k);
-    if (!thread_checked(t))
-      continue;
-    runtime_enter();
-    for (uint32_t i = 0; i < n; i++) {
-      const struct ompracer_iteration_access *a = &accesses[i];
-      check_in_runtime(t, (const char *)a->start + k * a->step, a->size, a->site, a->is_write != 0,
-                       false);
+  if (!count)
+    return;
+  thread_loop_iteration(first);
+  if (batch_plain(t, accesses, n, count)) {
+    for (uint64_t k = 0; k < count; k++) {
+      if (k)
+        thread_loop_iteration(first + k);
+      batch_iteration(t, accesses, n, k, true);
     }
-    runtime_leave();
+    return;
+  }
+  for (uint64_t k = 0; k < count; k++) {
+    if (k)
+      thread_loop_iteration(first + k);
+    batch_iteration(t, accesses, n, k, false);
   }
 }
 
