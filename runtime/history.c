@@ -317,16 +317,24 @@ static __attribute__((noinline)) unsigned history_span(uintptr_t addr, size_t si
 unsigned history_access(uintptr_t addr, size_t size, const struct access_now *now,
                         struct sp_cache *cache, struct race_found *out) {
   /* An aligned 8-byte access (doubles, pointers, longs: most of loop code's) is one
-   * word: one lookup and one lock-free test, in a small frame. */
-  if (size != SHADOW_WORD || (addr & (SHADOW_WORD - 1)))
+   * word, an aligned 4-byte one (ints, floats) one granule of a word: one lookup and
+   * one lock-free test, in a small frame, as history_span would make them. */
+  bool whole_word = size == SHADOW_WORD && !(addr & (SHADOW_WORD - 1));
+  if (!whole_word && (size != SHADOW_GRANULE || (addr & (SHADOW_GRANULE - 1))))
     return history_span(addr, size, now, cache, out);
   struct walk w = {now, cache, out, 0, cells_generation(), mode_precise()};
   char *leaf = shadow_leaf(addr);
   if (!leaf)
     return 0;
-  struct granule_cell *first = shadow_cell_in(leaf, addr);
-  if (!word_recorded(first, &w))
-    update_word(first, addr, &w);
+  struct granule_cell *first = shadow_cell_in(leaf, word_of(addr));
+  if (whole_word) {
+    if (!word_recorded(first, &w))
+      update_word(first, addr, &w);
+  } else {
+    bool second = addr & SHADOW_GRANULE;
+    if (!half_recorded(first, second, 0, SHADOW_GRANULE, &w))
+      update_half(first, second, addr, 0, SHADOW_GRANULE, &w);
+  }
   return w.n;
 }
 

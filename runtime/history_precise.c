@@ -1027,8 +1027,14 @@ unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbyt
                         unsigned *n) {
   if (own_atomic_access(slot, now, c))
     return 0; /* no holder: precise_already_recorded covers a lazy family */
-  if ((slot->head & HEAD_OWN_ATOMIC) && !unown_atomic(slot))
+  if ((slot->head & HEAD_OWN_ATOMIC) && !unown_atomic(slot)) {
+    /* The pool is full: checked against the atomics' accesses, recorded nowhere. */
+    struct seen_races seen;
+    seen.n = 0;
+    if (lockset_disjoint(g_atomic_alone, now->lockset))
+      check_refs(slot_refs(slot), g_atomic_alone, &seen, addr, nbytes, now, c, out, n);
     return 0;
+  }
   if (!now->lockset && !(slot->head & HEAD_EXPANDED))
     return lazy_own_access(slot, addr, nbytes, now, c, out, n);
   check_entries(slot, addr, nbytes, now, c, out, n);
