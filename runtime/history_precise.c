@@ -123,6 +123,15 @@ INLINE struct refs entry_refs(struct precise_entry *x) {
   return (struct refs){&x->w1, &x->w2, &x->r1, &x->r2};
 }
 
+/* Empties an entry's four refs, as ref_store does (lock-free readers may be looking). */
+static void clear_refs(struct refs x) {
+  struct access_ref none = {0, 0, 0};
+  ref_store(x.w1, none);
+  ref_store(x.w2, none);
+  ref_store(x.r1, none);
+  ref_store(x.r2, none);
+}
+
 void precise_forget(struct history_slot *slot) {
   uint32_t e = HEAD_FIRST(slot->head);
   *slot = (struct history_slot){0};
@@ -236,11 +245,7 @@ uint64_t precise_entries_folded(void) {
 /* Vacates entry x: accesses first, so that a walker that still reads the old owner
  * finds nothing in it. */
 static void vacate(struct precise_entry *x) {
-  struct access_ref none = {0, 0, 0};
-  ref_store(&x->w1, none);
-  ref_store(&x->w2, none);
-  ref_store(&x->r1, none);
-  ref_store(&x->r2, none);
+  clear_refs(entry_refs(x));
   __atomic_store_n(&x->flags, ENTRY_VACANT_FLAGS, __ATOMIC_RELAXED);
   __atomic_store_n(&x->owner, 0, __ATOMIC_RELEASE);
   atomic_fetch_add_explicit(&g_folded, 1, memory_order_relaxed);
@@ -996,11 +1001,7 @@ static bool unown_atomic(struct history_slot *slot) {
   x->r1 = slot->r1;
   x->r2 = slot->r2;
   uint32_t written = (x->w1.node || x->w2.node) ? HEAD_WRITTEN : 0;
-  struct access_ref none = {0, 0, 0};
-  ref_store(&slot->w, none);
-  ref_store(&slot->w2, none);
-  ref_store(&slot->r1, none);
-  ref_store(&slot->r2, none);
+  clear_refs(slot_refs(slot));
   __atomic_store_n(&slot->head, e | written, __ATOMIC_RELEASE);
   return true;
 }

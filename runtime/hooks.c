@@ -445,18 +445,11 @@ EXPORT void __ompracer_iterations(const struct ompracer_iteration_access *access
   if (!count)
     return;
   thread_loop_iteration(first);
-  if (batch_plain(t, accesses, n, count)) {
-    for (uint64_t k = 0; k < count; k++) {
-      if (k)
-        thread_loop_iteration(first + k);
-      batch_iteration(t, accesses, n, k, true);
-    }
-    return;
-  }
+  bool plain = batch_plain(t, accesses, n, count);
   for (uint64_t k = 0; k < count; k++) {
     if (k)
       thread_loop_iteration(first + k);
-    batch_iteration(t, accesses, n, k, false);
+    batch_iteration(t, accesses, n, k, plain);
   }
 }
 
