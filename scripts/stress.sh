@@ -113,8 +113,10 @@ run_config() {
   extra=$(sed -n 's|^// OPTIONS: *\([^ ]*\) *$|\1|p' "$src" | head -n 1)
   if [ "$mode" = default ]; then opts=$extra; else opts="mode=$mode${extra:+:$extra}"; fi
   for ((i = 1; i <= reps; i++)); do
-    (cd "$out.d" && env -u OMPRACER_OPTIONS ${opts:+OMPRACER_OPTIONS=$opts} \
-      OMP_NUM_THREADS="$t" timeout -k 10 "$timeout_s" "$exe" >/dev/null 2>"$out.d/err" </dev/null)
+    # The braces' redirection takes the shell's own "Aborted" notice of a program that
+    # dies by a signal (its exit code is what the table shows).
+    { (cd "$out.d" && env -u OMPRACER_OPTIONS ${opts:+OMPRACER_OPTIONS=$opts} \
+      OMP_NUM_THREADS="$t" timeout -k 10 "$timeout_s" "$exe" >/dev/null 2>"$out.d/err" </dev/null); } 2>/dev/null
     rc=$?
     site_pairs "$out.d/err" >"$out.d/pairs"
     h=$(md5sum <"$out.d/pairs" | cut -c1-8)
