@@ -31,16 +31,17 @@ struct walk {
 
 /* Whether a lock-free look shows that the access, covering the whole granule, is
  * recorded there already (the mode's test; false: don't know). Inlined: most accesses
- * of a loop end here. */
+ * of a loop end here. onward (NULL, or false on entry): history_access_onward's
+ * answer, which only this test of one whole slot gives. */
 static inline __attribute__((always_inline)) bool
-slot_recorded(struct history_slot *slot, unsigned last_update, const struct walk *w) {
+slot_recorded(struct history_slot *slot, unsigned last_update, const struct walk *w, bool *onward) {
   if (w->precise) {
-    int lazy = precise_lazy_recorded(slot, w->now, w->cache);
+    int lazy = precise_lazy_recorded(slot, w->now, w->cache, onward);
     if (lazy >= 0)
       return lazy;
     return precise_already_recorded(slot, last_update, w->now, w->cache);
   }
-  return fast_already_recorded(slot, w->now, w->cache);
+  return fast_already_recorded(slot, w->now, w->cache, onward);
 }
 
 /* The same for the bytes [lo, hi) of a split granule (an access to part of it: chars,
@@ -54,18 +55,19 @@ static __attribute__((noinline)) bool bytes_recorded(struct granule_cell *g, uns
   if (!s)
     return false;
   for (unsigned b = lo; b < hi; b++)
-    if (!slot_recorded(&s->byte[b], 0, w))
+    if (!slot_recorded(&s->byte[b], 0, w, NULL))
       return false;
   return true;
 }
 
-static inline __attribute__((always_inline)) bool granule_recorded(struct granule_cell *g,
-                                                                   const struct walk *w) {
+/* slot_recorded for a granule's cell (onward: for its whole slot only). */
+static inline __attribute__((always_inline)) bool
+granule_recorded(struct granule_cell *g, const struct walk *w, bool *onward) {
   if (g->gen != w->gen)
     return false;
   if (CELL_SPLIT(atomic_load_explicit(&g->state, memory_order_relaxed)))
     return bytes_recorded(g, 0, SHADOW_GRANULE, w);
-  return slot_recorded(&g->whole, __atomic_load_n(&g->last_update, __ATOMIC_RELAXED), w);
+  return slot_recorded(&g->whole, __atomic_load_n(&g->last_update, __ATOMIC_RELAXED), w, onward);
 }
 
 /* The first access to a granule in this generation, covering all of it, without a
@@ -203,29 +205,32 @@ static uint32_t lock_second_alone(struct granule_cell *first, uint32_t gen, bool
   return s;
 }
 
-/* Whether a lock-free look shows a whole-word access recorded in both granules. */
-static inline __attribute__((always_inline)) bool word_recorded(struct granule_cell *first,
-                                                                const struct walk *w) {
+/* Whether a lock-free look shows a whole-word access recorded in both granules
+ * (onward: answered for a paired word's one slot only). */
+static inline __attribute__((always_inline)) bool
+word_recorded(struct granule_cell *first, const struct walk *w, bool *onward) {
   if (cell_paired(first, w->gen)) /* its first cell (unsplit) is both granules' history */
-    return granule_recorded(first, w);
-  return granule_recorded(first, w) && granule_recorded(second_of(first), w);
+    return granule_recorded(first, w, onward);
+  return granule_recorded(first, w, NULL) && granule_recorded(second_of(first), w, NULL);
 }
 
-/* The same for the bytes [lo, hi) of one granule of a word (second: which one). */
+/* The same for the bytes [lo, hi) of one granule of a word (second: which one;
+ * onward: answered for a whole granule only). */
 static inline __attribute__((always_inline)) bool half_recorded(struct granule_cell *first,
                                                                 bool second, unsigned lo,
-                                                                unsigned hi, const struct walk *w) {
+                                                                unsigned hi, const struct walk *w,
+                                                                bool *onward) {
   struct granule_cell *g = first;
   if (second) {
     if (first->gen != w->gen)
       return false; /* an empty word */
     if (cell_paired(first, w->gen))
-      return lo == 0 && hi == SHADOW_GRANULE && granule_recorded(first, w);
+      return lo == 0 && hi == SHADOW_GRANULE && granule_recorded(first, w, onward);
     g = second_of(first);
   }
   /* A paired word's first cell is its first granule's (unsplit) history. */
   if (lo == 0 && hi == SHADOW_GRANULE)
-    return granule_recorded(g, w);
+    return granule_recorded(g, w, onward);
   return bytes_recorded(g, lo, hi, w);
 }
 
@@ -299,14 +304,14 @@ static __attribute__((noinline)) unsigned history_span(uintptr_t addr, size_t si
       bool second = granule & SHADOW_GRANULE;
       struct granule_cell *first = shadow_cell_in(leaf, word_of(granule));
       if (!second && granule >= addr && granule + SHADOW_WORD <= end) {
-        if (!word_recorded(first, &w))
+        if (!word_recorded(first, &w, NULL))
           update_word(first, granule, &w);
         granule += SHADOW_WORD;
         continue;
       }
       unsigned lo = addr > granule ? (unsigned)(addr - granule) : 0;
       unsigned hi = end < granule + SHADOW_GRANULE ? (unsigned)(end - granule) : SHADOW_GRANULE;
-      if (!half_recorded(first, second, lo, hi, &w))
+      if (!half_recorded(first, second, lo, hi, &w, NULL))
         update_half(first, second, granule, lo, hi, &w);
       granule += SHADOW_GRANULE;
     }
@@ -314,8 +319,11 @@ static __attribute__((noinline)) unsigned history_span(uintptr_t addr, size_t si
   return w.n;
 }
 
-unsigned history_access(uintptr_t addr, size_t size, const struct access_now *now,
-                        struct sp_cache *cache, struct race_found *out) {
+/* history_access, and history_access_onward when onward is not NULL (both inline it:
+ * the plain one without a test of onward). */
+static inline __attribute__((always_inline)) unsigned
+access_granules(uintptr_t addr, size_t size, const struct access_now *now, struct sp_cache *cache,
+                struct race_found *out, bool *onward) {
   /* An aligned 8-byte access (doubles, pointers, longs: most of loop code's) is one
    * word, an aligned 4-byte one (ints, floats) one granule of a word: one lookup and
    * one lock-free test, in a small frame, as history_span would make them. */
@@ -328,14 +336,25 @@ unsigned history_access(uintptr_t addr, size_t size, const struct access_now *no
     return 0;
   struct granule_cell *first = shadow_cell_in(leaf, word_of(addr));
   if (whole_word) {
-    if (!word_recorded(first, &w))
+    if (!word_recorded(first, &w, onward))
       update_word(first, addr, &w);
   } else {
     bool second = addr & SHADOW_GRANULE;
-    if (!half_recorded(first, second, 0, SHADOW_GRANULE, &w))
+    if (!half_recorded(first, second, 0, SHADOW_GRANULE, &w, onward))
       update_half(first, second, addr, 0, SHADOW_GRANULE, &w);
   }
   return w.n;
+}
+
+unsigned history_access(uintptr_t addr, size_t size, const struct access_now *now,
+                        struct sp_cache *cache, struct race_found *out) {
+  return access_granules(addr, size, now, cache, out, NULL);
+}
+
+unsigned history_access_onward(uintptr_t addr, size_t size, const struct access_now *now,
+                               struct sp_cache *cache, struct race_found *out, bool *onward) {
+  *onward = false;
+  return access_granules(addr, size, now, cache, out, onward);
 }
 
 /* Empties a slot; in precise mode its entries go back to this thread's free list. */

@@ -25,5 +25,13 @@ void history_forget(uintptr_t addr, size_t n);
  * described in out). */
 unsigned history_access(uintptr_t addr, size_t size, const struct access_now *now,
                         struct sp_cache *cache, struct race_found *out);
+/* history_access for a read its strand repeats at the same address in later
+ * iterations of its loop. *onward: whether the lock-free test found the read recorded
+ * in a way that the same read with any later (larger) iteration tag of the strand
+ * would find too, while the history of these bytes stays as it is: then such a
+ * repetition changes nothing and finds nothing (reads_seen in history_common.h says
+ * when; only an aligned 4- or 8-byte read held in one slot is answered, else false). */
+unsigned history_access_onward(uintptr_t addr, size_t size, const struct access_now *now,
+                               struct sp_cache *cache, struct race_found *out, bool *onward);
 
 #endif

@@ -112,10 +112,17 @@ others_cover(struct sp_cache *c, struct access_ref a, struct access_ref b) {
  * strands takes it too (a version word per cell would close it; the cell has no room
  * left, see design.md, Performance design, step 3).
  * held_only: READ_HELD or READ_NEW only (callers whose algorithm cannot skip a
- * covered read). */
+ * covered read).
+ * onward (may be NULL): set on READ_COVERED when the same read of the same strand with
+ * any later iteration tag (a larger one: tags grow until they wrap) would be covered
+ * by these entries too. The answer depends on the iteration only through
+ * iterations_parallel with me's own entries, which in a loop whose iterations are all
+ * parallel (window 0) says "parallel" for every tag other than the entry's own: so
+ * when those entries are of earlier iterations (or there are none), every later
+ * iteration finds them as this one did. */
 static inline __attribute__((always_inline)) enum read_seen
 reads_seen(struct sp_cache *c, const struct access_ref *r1, const struct access_ref *r2,
-           struct access_ref me, bool held_only) {
+           struct access_ref me, bool held_only, bool *onward) {
   struct access_ref a, b;
   bool mine1 = ref_load_mine(r1, me.node, &a), mine2 = ref_load_mine(r2, me.node, &b);
   if ((mine1 && a.site == me.site && a.iter == me.iter) ||
@@ -123,16 +130,36 @@ reads_seen(struct sp_cache *c, const struct access_ref *r1, const struct access_
     return READ_HELD;
   if (held_only)
     return READ_NEW;
-  if (!mine1 && !mine2)
-    return others_cover(c, ref_load(r1), ref_load(r2)) ? READ_COVERED : READ_NEW;
+  if (!mine1 && !mine2) {
+    bool covered = others_cover(c, ref_load(r1), ref_load(r2));
+    if (onward)
+      *onward = covered;
+    return covered ? READ_COVERED : READ_NEW;
+  }
   if (!me.iter)
     return READ_NEW;
-  if (mine1 && mine2)
-    return parallel_with(c, a) && parallel_with(c, b) && a.iter != b.iter ? READ_COVERED : READ_NEW;
+  if (mine1 && mine2) {
+    bool covered = parallel_with(c, a) && parallel_with(c, b) && a.iter != b.iter;
+    if (onward)
+      *onward = covered && !c->window && a.iter < me.iter && b.iter < me.iter;
+    return covered ? READ_COVERED : READ_NEW;
+  }
   struct access_ref m = mine1 ? a : b;
   struct access_ref o = ref_load(mine1 ? r2 : r1);
   o.iter = 0; /* another strand's: only its node matters (a torn read of mine: not parallel) */
-  return parallel_with(c, m) && o.node && parallel_with(c, o) ? READ_COVERED : READ_NEW;
+  bool covered = parallel_with(c, m) && o.node && parallel_with(c, o);
+  if (onward)
+    *onward = covered && !c->window && m.iter < me.iter;
+  return covered ? READ_COVERED : READ_NEW;
+}
+
+/* Whether a kept write w that does not race with the running strand's read now stays
+ * so for every later iteration of the strand (reads_seen's onward): it is another
+ * strand's (whose answer is the strand's, memoised), or of no tagged iteration, or of
+ * an earlier loop of the running strand (below tag0). */
+static inline __attribute__((always_inline)) bool write_apart_onward(const struct sp_cache *c,
+                                                                     struct access_ref w) {
+  return !w.node || w.node != c->cur || !w.iter || w.iter < c->tag0;
 }
 
 static inline struct access_ref ref_of(const struct access_now *now) {

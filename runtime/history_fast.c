@@ -35,17 +35,24 @@ void fast_access(struct history_slot *h, uintptr_t addr, unsigned nbytes,
  * nothing parallel with it. A writer racing with this check compares itself with
  * those reads. */
 bool fast_already_recorded(const struct history_slot *h, const struct access_now *now,
-                           struct sp_cache *c) {
+                           struct sp_cache *c, bool *onward) {
   struct access_ref me = ref_of(now);
+  if (onward)
+    *onward = false;
   if (now->is_write)
     return ref_holds(&h->w, me);
   /* A read kept in either read slot: two threads reading one shared value each find
    * themselves there and never write the line. */
-  enum read_seen seen = reads_seen(c, &h->r1, &h->r2, me, false);
+  bool covered_onward = false;
+  enum read_seen seen = reads_seen(c, &h->r1, &h->r2, me, false, onward ? &covered_onward : NULL);
   if (seen != READ_COVERED)
     return seen == READ_HELD;
   struct access_ref w = ref_load(&h->w);
-  return !w.node || !conflicts(c, now, w);
+  if (w.node && conflicts(c, now, w))
+    return false;
+  if (onward)
+    *onward = covered_onward && write_apart_onward(c, w);
+  return true;
 }
 
 void fast_copy(struct history_slot *dst, const struct history_slot *src) {

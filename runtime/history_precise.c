@@ -556,7 +556,7 @@ INLINE bool refs_cover(struct refs x, const struct access_now *now, struct sp_ca
   struct access_ref me = ref_of(now);
   if (now->is_write)
     return ref_holds(x.w1, me) || ref_holds(x.w2, me);
-  enum read_seen seen = reads_seen(c, x.r1, x.r2, me, held_only);
+  enum read_seen seen = reads_seen(c, x.r1, x.r2, me, held_only, NULL);
   if (seen != READ_COVERED)
     return seen == READ_HELD;
   /* The two reads cover this one (reads_seen); the writes must still not race with
@@ -747,7 +747,7 @@ INLINE bool refs_unchanged(struct refs x, const struct access_now *now, struct s
   struct access_ref me = ref_of(now);
   if (now->is_write)
     return ref_holds(x.w1, me) || ref_holds(x.w2, me);
-  return reads_seen(c, x.r1, x.r2, me, false) != READ_NEW;
+  return reads_seen(c, x.r1, x.r2, me, false, NULL) != READ_NEW;
 }
 
 /* Whether one entry holds an access that races with this one (its lockset disjoint). */

@@ -51,10 +51,11 @@ enum { PRECISE_HOLDER_W1 = 1, PRECISE_HOLDER_W2, PRECISE_HOLDER_R1, PRECISE_HOLD
  * the access; or, while no ST-node exists (Algorithm 1 then answers as Algorithm 18),
  * its reads cover this read as in fast mode (reads_seen) and neither write races with
  * it. Returns -1 when the access is not of a lazy empty-lockset family (then ask
- * precise_already_recorded), else whether it is recorded. Lock-free. */
+ * precise_already_recorded), else whether it is recorded. Lock-free. onward (may be
+ * NULL) as fast_already_recorded's (set only when it returns 1). */
 static inline __attribute__((always_inline)) int
 precise_lazy_recorded(const struct history_slot *slot, const struct access_now *now,
-                      struct sp_cache *c) {
+                      struct sp_cache *c, bool *onward) {
   uint32_t head = __atomic_load_n(&slot->head, __ATOMIC_RELAXED);
   if (now->lockset || (head & (HEAD_EXPANDED | HEAD_OWN_ATOMIC)))
     return -1;
@@ -62,7 +63,9 @@ precise_lazy_recorded(const struct history_slot *slot, const struct access_now *
   struct access_ref me = ref_of(now);
   if (now->is_write)
     return ref_holds(&slot->w, me) || ref_holds(&slot->w2, me);
-  enum read_seen seen = reads_seen(c, &slot->r1, &slot->r2, me, ospg_st_nodes_matter());
+  bool covered_onward = false;
+  enum read_seen seen = reads_seen(c, &slot->r1, &slot->r2, me, ospg_st_nodes_matter(),
+                                   onward ? &covered_onward : NULL);
   if (seen != READ_COVERED)
     return seen == READ_HELD;
   struct access_ref w1 = ref_load(&slot->w), w2 = ref_load(&slot->w2);
@@ -72,7 +75,11 @@ precise_lazy_recorded(const struct history_slot *slot, const struct access_now *
    * unchanged (the atomics' family moves in only while the head reads 0, and out only
    * with a pooled entry linked: history_precise.c, "Atomics in the slot's own entry"). */
   __atomic_thread_fence(__ATOMIC_ACQUIRE);
-  return __atomic_load_n(&slot->head, __ATOMIC_RELAXED) == head;
+  if (__atomic_load_n(&slot->head, __ATOMIC_RELAXED) != head)
+    return 0;
+  if (onward)
+    *onward = covered_onward && write_apart_onward(c, w1) && write_apart_onward(c, w2);
+  return 1;
 }
 /* Pooled entries taken from the pool so far (entries reused from freed memory are not
  * counted again): how much Algorithm 20 beyond the slots' own entries cost. */

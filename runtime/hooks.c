@@ -22,16 +22,20 @@
 /* Inlined into every hook, so that the frame address below is the hook's. */
 #define INLINE static inline __attribute__((always_inline))
 
+/* Reports the n races the history found for now (races: the first of them). */
+INLINE void report_races(const struct race_found *races, unsigned n, const struct access_now *now) {
+  if (__builtin_expect(n != 0, 0)) {
+    for (unsigned i = 0; i < n && i < MAX_RACES_PER_ACCESS; i++)
+      report_race(&races[i], now);
+  }
+}
+
 /* Checks one access as `now` describes it, with the isParallel memo of now's strand,
  * and reports what it races with. */
 INLINE void check_one(uintptr_t addr, uint64_t size, const struct access_now *now,
                       struct sp_cache *cache) {
   struct race_found races[MAX_RACES_PER_ACCESS];
-  unsigned n = history_access(addr, size, now, cache, races);
-  if (__builtin_expect(n != 0, 0)) {
-    for (unsigned i = 0; i < n && i < MAX_RACES_PER_ACCESS; i++)
-      report_race(&races[i], now);
-  }
+  report_races(races, history_access(addr, size, now, cache, races), now);
 }
 
 /* This thread combines a reduction for its whole team (thread_reduction): the access
@@ -416,10 +420,40 @@ INLINE bool batch_plain(const struct thread_state *t, const struct ompracer_iter
   return true;
 }
 
+/* REPEATED READS. A batch's read at a fixed address (step 0: a shared variable or a
+ * pointer the loop reloads in every iteration, since its marker keeps the compiler
+ * from hoisting the load) is the same read in every iteration but for its tag. Once
+ * history_access_onward answers "onward" for it at some iteration, the same check in
+ * every later iteration (larger tag) would change nothing and find nothing while its
+ * bytes' history stays as it is. Nothing in the batch changes it when no other access
+ * of the batch touches those bytes (repeat_alone); other threads' checks interleave
+ * with a batch's as the schedule has them (the batch replays the loop at its end), so
+ * the later checks may all be taken right after the one that answered, where they are
+ * no-ops: they are skipped while the tag grows (a wrapped tag asks again). */
+
+/* Whether access i of a batch is a read at a fixed address whose bytes no other access
+ * of the batch touches in any iteration. */
+static bool repeat_alone(const struct ompracer_iteration_access *acc, uint32_t n, uint32_t i,
+                         uint64_t count) {
+  if (acc[i].step || acc[i].is_write)
+    return false;
+  uintptr_t lo = (uintptr_t)acc[i].start, hi = lo + acc[i].size;
+  for (uint32_t j = 0; j < n; j++) {
+    uintptr_t jlo, jhi;
+    batch_span(&acc[j], count, &jlo, &jhi);
+    if (j != i && jlo < hi && jhi > lo)
+      return false;
+  }
+  return true;
+}
+
 /* Iteration k of a batch (its marker called), each access as check_in_runtime would
- * check it; `plain`: batch_plain said so, and the history is asked directly. */
+ * check it; `plain`: batch_plain said so, and the history is asked directly. For the
+ * reads of `repeats` (bit i: access i passed repeat_alone), onward_tag[i] is the tag
+ * whose check answered onward (0: none yet). */
 INLINE void batch_iteration(struct thread_state *t, const struct ompracer_iteration_access *acc,
-                            uint32_t n, uint64_t k, bool plain) {
+                            uint32_t n, uint64_t k, bool plain, uint32_t repeats,
+                            uint32_t *onward_tag) {
   if (!thread_checked(t))
     return;
   runtime_enter();
@@ -429,7 +463,16 @@ INLINE void batch_iteration(struct thread_state *t, const struct ompracer_iterat
     for (uint32_t i = 0; i < n; i++) {
       now.site = acc[i].site;
       now.is_write = acc[i].is_write != 0;
-      check_one((uintptr_t)acc[i].start + k * acc[i].step, acc[i].size, &now, &t->cache);
+      uintptr_t addr = (uintptr_t)acc[i].start + k * acc[i].step;
+      if (!(repeats >> i & 1)) {
+        check_one(addr, acc[i].size, &now, &t->cache);
+      } else if (!onward_tag[i] || now.iter <= onward_tag[i]) {
+        struct race_found races[MAX_RACES_PER_ACCESS];
+        bool onward;
+        report_races(
+            races, history_access_onward(addr, acc[i].size, &now, &t->cache, races, &onward), &now);
+        onward_tag[i] = onward ? now.iter : 0;
+      }
     }
   } else {
     for (uint32_t i = 0; i < n; i++)
@@ -446,10 +489,13 @@ EXPORT void __ompracer_iterations(const struct ompracer_iteration_access *access
     return;
   thread_loop_iteration(first);
   bool plain = batch_plain(t, accesses, n, count);
+  uint32_t repeats = 0, onward_tag[32] = {0};
+  for (uint32_t i = 0; plain && count > 1 && i < n && i < 32; i++)
+    repeats |= (uint32_t)repeat_alone(accesses, n, i, count) << i;
   for (uint64_t k = 0; k < count; k++) {
     if (k)
       thread_loop_iteration(first + k);
-    batch_iteration(t, accesses, n, k, plain);
+    batch_iteration(t, accesses, n, k, plain, repeats, onward_tag);
   }
 }
 

@@ -82,7 +82,7 @@ static inline bool iterations_parallel(uint32_t a, uint32_t b, uint32_t window) 
 
 /* A miss in the first way of x's set: takes x from the second way, or asks the OSPG;
  * either way x ends in the first way and the first way's strand in the second. */
-static inline bool sp_cache_fill(struct sp_cache *c, node_id x) {
+static __attribute__((noinline, unused)) bool sp_cache_fill(struct sp_cache *c, node_id x) {
   unsigned first = x & (SP_CACHE_SLOTS - 1), second = first + SP_CACHE_SLOTS;
   bool par;
   uint32_t depth1;
@@ -104,7 +104,8 @@ static inline bool sp_cache_fill(struct sp_cache *c, node_id x) {
 
 /* isParallel(running access, prev): within the running strand only iteration tags can
  * make two accesses parallel; otherwise the OSPG decides (memoised per strand). */
-static inline bool parallel_with(struct sp_cache *c, struct access_ref prev) {
+static inline __attribute__((always_inline)) bool parallel_with(struct sp_cache *c,
+                                                                struct access_ref prev) {
   if (!prev.node)
     return false;
   if (prev.node == c->cur)
