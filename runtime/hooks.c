@@ -489,9 +489,11 @@ EXPORT void __ompracer_iterations(const struct ompracer_iteration_access *access
     return;
   thread_loop_iteration(first);
   bool plain = batch_plain(t, accesses, n, count);
-  uint32_t repeats = 0, onward_tag[32] = {0};
-  for (uint32_t i = 0; plain && count > 1 && i < n && i < 32; i++)
+  uint32_t repeats = 0, onward_tag[32]; /* read only where repeats has the bit */
+  for (uint32_t i = 0; plain && count > 1 && i < n && i < 32; i++) {
     repeats |= (uint32_t)repeat_alone(accesses, n, i, count) << i;
+    onward_tag[i] = 0;
+  }
   for (uint64_t k = 0; k < count; k++) {
     if (k)
       thread_loop_iteration(first + k);
