@@ -37,8 +37,6 @@ void fast_access(struct history_slot *h, uintptr_t addr, unsigned nbytes,
 bool fast_already_recorded(const struct history_slot *h, const struct access_now *now,
                            struct sp_cache *c, bool *onward) {
   struct access_ref me = ref_of(now);
-  if (onward)
-    *onward = false;
   if (now->is_write)
     return ref_holds(&h->w, me);
   /* A read kept in either read slot: two threads reading one shared value each find

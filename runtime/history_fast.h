@@ -17,9 +17,9 @@ void fast_access(struct history_slot *h, uintptr_t addr, unsigned nbytes,
                  unsigned *n);
 
 /* Whether recording this access in the slot would change nothing and find no race,
- * checked without the lock (false means "don't know"). onward (may be NULL): set when
- * it is a read that the same read in any later iteration of its strand would find
- * recorded too, the slot staying as it is (reads_seen's onward). */
+ * checked without the lock (false means "don't know"). onward (NULL, or false on
+ * entry): set when it is a read that the same read in any later iteration of its
+ * strand would find recorded too, the slot staying as it is (reads_seen's onward). */
 bool fast_already_recorded(const struct history_slot *h, const struct access_now *now,
                            struct sp_cache *c, bool *onward);
 

@@ -51,8 +51,8 @@ enum { PRECISE_HOLDER_W1 = 1, PRECISE_HOLDER_W2, PRECISE_HOLDER_R1, PRECISE_HOLD
  * the access; or, while no ST-node exists (Algorithm 1 then answers as Algorithm 18),
  * its reads cover this read as in fast mode (reads_seen) and neither write races with
  * it. Returns -1 when the access is not of a lazy empty-lockset family (then ask
- * precise_already_recorded), else whether it is recorded. Lock-free. onward (may be
- * NULL) as fast_already_recorded's (set only when it returns 1). */
+ * precise_already_recorded), else whether it is recorded. Lock-free. onward as
+ * fast_already_recorded's (NULL, or false on entry; set only when it returns 1). */
 static inline __attribute__((always_inline)) int
 precise_lazy_recorded(const struct history_slot *slot, const struct access_now *now,
                       struct sp_cache *c, bool *onward) {
