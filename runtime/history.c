@@ -4,6 +4,7 @@
 #include "history_common.h"
 #include "history_fast.h"
 #include "history_precise.h"
+#include "history_repeats.h"
 #include "options.h"
 
 #include <string.h>
@@ -17,6 +18,11 @@ int history_init(uint64_t shadow_limit_mb) {
 void history_reset(void) {
   cells_reset();
   precise_reset();
+  history_repeats_forgotten();
+}
+
+void history_atfork_child(void) {
+  history_repeats_forgotten();
 }
 
 /* One access's walk over its granules: what every granule's check needs. */
@@ -284,12 +290,42 @@ static inline uintptr_t word_of(uintptr_t addr) {
   return addr & ~(uintptr_t)(SHADOW_WORD - 1);
 }
 
+/* A whole word or granule of a span, first to the repeat filter when it is on (a
+ * part of a granule ends the filter's records that overlap it). */
+static inline __attribute__((always_inline)) void
+span_word(struct granule_cell *first, uintptr_t word, struct walk *w, struct repeat_filter *f) {
+  struct repeat_entry *rec = NULL;
+  if (f && repeat_seen(f, word, SHADOW_WORD, w->now, &rec))
+    return;
+  if (!word_recorded(first, w, NULL))
+    update_word(first, word, w);
+  if (f)
+    repeat_note(f, rec, word, SHADOW_WORD, w->now);
+}
+static inline __attribute__((always_inline)) void span_half(struct granule_cell *first, bool second,
+                                                            uintptr_t granule, unsigned lo,
+                                                            unsigned hi, struct walk *w,
+                                                            struct repeat_filter *f) {
+  struct repeat_entry *rec = NULL;
+  if (f) {
+    if (lo != 0 || hi != SHADOW_GRANULE)
+      repeat_overlapped(f, granule + lo, hi - lo, w->now);
+    else if (repeat_seen(f, granule, SHADOW_GRANULE, w->now, &rec))
+      return;
+  }
+  if (!half_recorded(first, second, lo, hi, w, NULL))
+    update_half(first, second, granule, lo, hi, w);
+  if (rec)
+    repeat_note(f, rec, granule, SHADOW_GRANULE, w->now);
+}
+
 /* Any access: its granules, leaf by leaf. Out of line: its frame is large. */
 static __attribute__((noinline)) unsigned history_span(uintptr_t addr, size_t size,
                                                        const struct access_now *now,
                                                        struct sp_cache *cache,
                                                        struct race_found *out) {
   struct walk w = {now, cache, out, 0, cells_generation(), mode_precise()};
+  struct repeat_filter *f = repeat_on(&t_repeats) ? &t_repeats : NULL;
   uintptr_t end = addr + size;
   uintptr_t granule = addr & ~(uintptr_t)(SHADOW_GRANULE - 1);
   while (granule < end) {
@@ -304,32 +340,25 @@ static __attribute__((noinline)) unsigned history_span(uintptr_t addr, size_t si
       bool second = granule & SHADOW_GRANULE;
       struct granule_cell *first = shadow_cell_in(leaf, word_of(granule));
       if (!second && granule >= addr && granule + SHADOW_WORD <= end) {
-        if (!word_recorded(first, &w, NULL))
-          update_word(first, granule, &w);
+        span_word(first, granule, &w, f);
         granule += SHADOW_WORD;
         continue;
       }
       unsigned lo = addr > granule ? (unsigned)(addr - granule) : 0;
       unsigned hi = end < granule + SHADOW_GRANULE ? (unsigned)(end - granule) : SHADOW_GRANULE;
-      if (!half_recorded(first, second, lo, hi, &w, NULL))
-        update_half(first, second, granule, lo, hi, &w);
+      span_half(first, second, granule, lo, hi, &w, f);
       granule += SHADOW_GRANULE;
     }
   }
   return w.n;
 }
 
-/* history_access, and history_access_onward when onward is not NULL (both inline it:
- * the plain one without a test of onward). */
+/* An aligned 8-byte access (doubles, pointers, longs: most of loop code's) is one
+ * word, an aligned 4-byte one (ints, floats) one granule of a word: one lookup and one
+ * lock-free test, in a small frame, as history_span would make them. */
 static inline __attribute__((always_inline)) unsigned
-access_granules(uintptr_t addr, size_t size, const struct access_now *now, struct sp_cache *cache,
-                struct race_found *out, bool *onward) {
-  /* An aligned 8-byte access (doubles, pointers, longs: most of loop code's) is one
-   * word, an aligned 4-byte one (ints, floats) one granule of a word: one lookup and
-   * one lock-free test, in a small frame, as history_span would make them. */
-  bool whole_word = size == SHADOW_WORD && !(addr & (SHADOW_WORD - 1));
-  if (!whole_word && (size != SHADOW_GRANULE || (addr & (SHADOW_GRANULE - 1))))
-    return history_span(addr, size, now, cache, out);
+aligned_access(uintptr_t addr, bool whole_word, const struct access_now *now,
+               struct sp_cache *cache, struct race_found *out, bool *onward) {
   struct walk w = {now, cache, out, 0, cells_generation(), mode_precise()};
   char *leaf = shadow_leaf(addr);
   if (!leaf)
@@ -344,6 +373,26 @@ access_granules(uintptr_t addr, size_t size, const struct access_now *now, struc
       update_half(first, second, addr, 0, SHADOW_GRANULE, &w);
   }
   return w.n;
+}
+
+/* history_access, and history_access_onward when onward is not NULL (both inline it:
+ * the plain one without a test of onward). An aligned access goes to the repeat
+ * filter first while it is on. */
+static inline __attribute__((always_inline)) unsigned
+access_granules(uintptr_t addr, size_t size, const struct access_now *now, struct sp_cache *cache,
+                struct race_found *out, bool *onward) {
+  bool whole_word = size == SHADOW_WORD && !(addr & (SHADOW_WORD - 1));
+  if (!whole_word && (size != SHADOW_GRANULE || (addr & (SHADOW_GRANULE - 1))))
+    return history_span(addr, size, now, cache, out);
+  struct repeat_filter *f = &t_repeats;
+  if (__builtin_expect(!repeat_on(f), 1))
+    return aligned_access(addr, whole_word, now, cache, out, onward);
+  struct repeat_entry *rec;
+  if (repeat_seen(f, addr, (unsigned)size, now, &rec))
+    return 0;
+  unsigned n = aligned_access(addr, whole_word, now, cache, out, onward);
+  repeat_note(f, rec, addr, (unsigned)size, now);
+  return n;
 }
 
 unsigned history_access(uintptr_t addr, size_t size, const struct access_now *now,
@@ -452,4 +501,5 @@ void history_forget(uintptr_t addr, size_t size) {
       forget_in_leaf(leaf, granule, addr, stop, gen, precise);
     granule = leaf_end;
   }
+  history_repeats_forgotten();
 }

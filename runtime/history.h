@@ -17,6 +17,9 @@
 int history_init(uint64_t shadow_limit_mb);
 /* Forgets all history (callers make sure no other thread is checking accesses). */
 void history_reset(void);
+/* fork(): the child's shadow starts empty (shadow_atfork_child), so what the child's
+ * thread remembers of its own checks is forgotten too. */
+void history_atfork_child(void);
 /* Forgets the history of [addr, addr + n): fresh memory. */
 void history_forget(uintptr_t addr, size_t n);
 

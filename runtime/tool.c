@@ -52,6 +52,7 @@ static void on_fork_parent(void) {
 static void on_fork_child(void) {
   log_atfork_child();
   shadow_atfork_child();
+  history_atfork_child();
   objects_atfork_child();
   report_atfork_child();
 }
