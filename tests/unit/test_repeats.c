@@ -40,14 +40,20 @@ static void fresh(void) {
   ss_init(&g_main, ospg_root());
 }
 
+/* fresh(), then two sibling tasks: a strand that repeats its checks and a parallel
+ * one whose later access shows the history the skipped checks left. */
+static void two_tasks(struct strand_stack *t1, struct strand_stack *t2) {
+  fresh();
+  ss_task_create(&g_main, t1, 0, false);
+  ss_task_create(&g_main, t2, 0, false);
+}
+
 /* A repeated read or write of one strand is skipped, and a parallel strand still
  * finds the race with it. */
 static void repeat_is_skipped(void) {
-  fresh();
   static int x;
   struct strand_stack t1, t2;
-  ss_task_create(&g_main, &t1, 0, false);
-  ss_task_create(&g_main, &t2, 0, false);
+  two_tasks(&t1, &t2);
   CHECK(!skipped(t1.strand, 0, &x, 4, false, 1));
   CHECK(skipped(t1.strand, 0, &x, 4, false, 1));
   CHECK(!skipped(t1.strand, 0, &x, 4, true, 2)); /* a write: the other kind */
@@ -61,11 +67,9 @@ static void repeat_is_skipped(void) {
 /* A write at another site replaces the strand's write entry: the first site's write
  * made again is checked (and recorded) again, and the race names it. */
 static void other_site_ends_record(void) {
-  fresh();
   static int x;
   struct strand_stack t1, t2;
-  ss_task_create(&g_main, &t1, 0, false);
-  ss_task_create(&g_main, &t2, 0, false);
+  two_tasks(&t1, &t2);
   CHECK(!skipped(t1.strand, 0, &x, 4, true, 1));
   CHECK(!skipped(t1.strand, 0, &x, 4, true, 2));
   CHECK(!skipped(t1.strand, 0, &x, 4, true, 1));
@@ -77,11 +81,9 @@ static void other_site_ends_record(void) {
 
 /* Fresh memory between the two checks: the second is a check of a new object. */
 static void forget_ends_records(void) {
-  fresh();
   static int x;
   struct strand_stack t1, t2;
-  ss_task_create(&g_main, &t1, 0, false);
-  ss_task_create(&g_main, &t2, 0, false);
+  two_tasks(&t1, &t2);
   CHECK(!skipped(t1.strand, 0, &x, 4, true, 1));
   history_forget((uintptr_t)&x, sizeof x);
   CHECK(!skipped(t1.strand, 0, &x, 4, true, 1));
@@ -107,12 +109,10 @@ static void context_ends_records(void) {
 /* Part of a word written at another site (a narrower access, or the word's second
  * int) ends the record of the whole word's write, and the race names the word's. */
 static void part_of_word_ends_record(void) {
-  fresh();
   static long word[2];
   char *bytes = (char *)&word[0];
   struct strand_stack t1, t2;
-  ss_task_create(&g_main, &t1, 0, false);
-  ss_task_create(&g_main, &t2, 0, false);
+  two_tasks(&t1, &t2);
   struct race_found r;
   CHECK(!skipped(t1.strand, 0, bytes, 8, true, 1));
   CHECK(!skipped(t1.strand, 0, bytes + 2, 2, true, 2));
