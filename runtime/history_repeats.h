@@ -1,9 +1,10 @@
 /* The repeat filter: each thread's record of the aligned 4- and 8-byte checks it made
  * last, so that the same check made again by the same strand returns before any
  * shadow is read (FastTrack's same-epoch test, kept per thread: no lock, and no shadow
- * cache line touched). Loops that read the same elements again (a blocked matrix
- * kernel's rows and columns, a lookup table, a board copied into each task and read by
- * its loops) end here.
+ * cache line touched). It pays where a strand reads again and again data that other
+ * strands read too (a shared input, a block that parallel tasks all read: BOTS
+ * alignment's sequences, sparse LU's column blocks), whose lock-free test costs the
+ * queries that show it covered; docs/design.md (step 2) has what it costs elsewhere.
  *
  * WHY A REPEAT MAY BE SKIPPED. Let c1 be this thread's check of an access (address,
  * size, kind, site) on strand s, iteration tag i and lockset l, and c2 a later check
@@ -157,10 +158,7 @@ static inline __attribute__((always_inline)) void repeat_note(struct repeat_filt
                                                               const struct access_now *now) {
   uintptr_t word = addr & ~(uintptr_t)7;
   unsigned lo = (unsigned)(addr - word);
-  if (size == 8)
-    repeat_slot(f, word + 4, now->is_write)->key = 0;
-  else if (lo == 4 && (repeat_slot(f, word, now->is_write)->key >> REPEAT_SIZE_SHIFT) == 8)
-    repeat_slot(f, word, now->is_write)->key = 0;
+  repeat_end_in_word(f, word, lo, lo + size, now->is_write); /* rec is rewritten below */
   if (__builtin_expect(repeat_crosses_kinds(), 0))
     repeat_end_in_word(f, word, lo, lo + size, !now->is_write);
   rec->key = repeat_key(addr, size);
