@@ -388,21 +388,23 @@ bool Instrumenter::wantsLoopRange(Instruction &I) {
          classify(Addr) == Skip::No;
 }
 
-// The hook that checks the access's bytes for all iterations of its loop, before it.
+// The hooks that check the access's bytes for all iterations of its loop: before the
+// loop, or on each of its exit edges.
 void Instrumenter::instrumentLoopRange(Instruction *I, const LoopRange &R) {
   bool IsWrite = isa<StoreInst>(I);
   (IsWrite ? C.Writes : C.Reads)++;
   C.LoopRanges++;
-  if (!R.Start)
-    return; // another copy of this access checks the range
-  IRBuilder<> IRB(R.InsertBefore);
-  IRB.SetCurrentDebugLocation(I->getDebugLoc());
-  Value *Site = site(IRB, I, IsWrite ? OMPRACER_SITE_WRITE : OMPRACER_SITE_READ);
-  if (R.Count)
-    IRB.CreateCall(IsWrite ? Hooks.WriteStrided : Hooks.ReadStrided,
-                   {R.Start, R.Count, R.Stride, R.Bytes, Site});
-  else
-    IRB.CreateCall(IsWrite ? Hooks.WriteRange : Hooks.ReadRange, {R.Start, R.Bytes, Site});
+  for (const RangeCheck &Check : R.Checks) { // none: another copy checks the range
+    IRBuilder<> IRB(Check.InsertBefore);
+    IRB.SetCurrentDebugLocation(I->getDebugLoc());
+    Value *Site = site(IRB, I, IsWrite ? OMPRACER_SITE_WRITE : OMPRACER_SITE_READ);
+    if (Check.Count)
+      IRB.CreateCall(IsWrite ? Hooks.WriteStrided : Hooks.ReadStrided,
+                     {Check.Start, Check.Count, Check.Stride, Check.Bytes, Site});
+    else
+      IRB.CreateCall(IsWrite ? Hooks.WriteRange : Hooks.ReadRange,
+                     {Check.Start, Check.Bytes, Site});
+  }
 }
 
 // The call that checks a batch of a loop's iterations (IterationBatches.h), on the

@@ -4,6 +4,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -57,18 +58,49 @@ Access accessOf(Instruction &I, const DataLayout &DL) {
 
 namespace {
 
-// A loop whose iterations all run on one strand and that is left only at the end of
-// its latch: once entered, every block that dominates the latch runs in every
-// iteration, the last one included.
-bool loopQualifies(const Loop &L) {
-  const BasicBlock *Latch = L.getLoopLatch();
-  if (!Latch || L.getExitingBlock() != Latch)
+// A loop whose iterations all run on one strand, with one latch.
+bool staysOnStrand(const Loop &L) {
+  if (!L.getLoopLatch())
     return false;
   for (const BasicBlock *BB : L.blocks())
     for (const Instruction &I : *BB)
       if (!keepsStrand(I))
         return false;
   return true;
+}
+
+// How a loop that stays on its strand is checked (LoopRanges.h): before it, when it is
+// left only at the end of its latch after a count of iterations known before it; else
+// on its exit edges, when they can be given code of their own (conditional branches)
+// and scalar evolution bounds the count.
+enum class Where { Nowhere, Preheader, ExitEdges };
+
+Where whereChecked(const Loop &L, ScalarEvolution &SE) {
+  if (!staysOnStrand(L))
+    return Where::Nowhere;
+  auto Fits = [](const SCEV *Count) {
+    return !isa<SCEVCouldNotCompute>(Count) && Count->getType()->getIntegerBitWidth() <= 64;
+  };
+  if (L.getExitingBlock() == L.getLoopLatch() && Fits(SE.getBackedgeTakenCount(&L)))
+    return Where::Preheader;
+  SmallVector<BasicBlock *, 4> Exiting;
+  L.getExitingBlocks(Exiting);
+  for (BasicBlock *X : Exiting)
+    if (!isa<BranchInst>(X->getTerminator()))
+      return Where::Nowhere;
+  return !Exiting.empty() && Fits(SE.getSymbolicMaxBackedgeTakenCount(&L)) ? Where::ExitEdges
+                                                                           : Where::Nowhere;
+}
+
+// Whether the accesses of BB run in every iteration the loop runs to its end, and
+// either run or not in the one it leaves from, by the exit it takes: BB dominates the
+// latch, and each exiting block either comes after BB in every iteration or before it.
+bool runsEveryIteration(const BasicBlock *BB, const Loop &L, const DominatorTree &DT) {
+  SmallVector<BasicBlock *, 4> Exiting;
+  L.getExitingBlocks(Exiting);
+  return DT.dominates(BB, L.getLoopLatch()) && all_of(Exiting, [&](const BasicBlock *X) {
+           return DT.dominates(BB, X) || DT.dominates(X, BB);
+         });
 }
 
 // The accesses of one source access (one site, one kind) that move together through a
@@ -129,7 +161,11 @@ struct GroupBytes {
   const SCEV *Count = nullptr, *Stride = nullptr;
 };
 
-std::optional<GroupBytes> bytesOf(Group &G, ScalarEvolution &SE, const SCEV *Trips) {
+// MayBeNone: Trips may be 0 (members that the iteration a loop leaves from did not
+// reach, on an exit taken in the first iteration): the bytes are then given as a
+// strided access, whose count 0 checks nothing.
+std::optional<GroupBytes> bytesOf(Group &G, ScalarEvolution &SE, const SCEV *Trips,
+                                  bool MayBeNone) {
   Type *I64 = Trips->getType();
   llvm::sort(G.Members);
   int64_t Low = G.Members[0].Offset, Reach = Low;
@@ -140,13 +176,16 @@ std::optional<GroupBytes> bytesOf(Group &G, ScalarEvolution &SE, const SCEV *Tri
   }
   int64_t Width = Reach - Low, Stride = G.Step > 0 ? G.Step : -G.Step;
   const SCEV *First = SE.getAddExpr(G.Start, SE.getConstant(I64, Low, true));
+  if (!G.Step && MayBeNone) // once if it ran at all
+    return GroupBytes{First, SE.getConstant(I64, Width), SE.getUMinExpr(Trips, SE.getOne(I64)),
+                      SE.getZero(I64)};
   if (!G.Step)
     return GroupBytes{First, SE.getConstant(I64, Width)};
   const SCEV *Span = SE.getMulExpr(SE.getMinusSCEV(Trips, SE.getOne(I64)),
                                    SE.getConstant(I64, Stride)); // first run to last
   if (G.Step < 0) // the last iteration's run is the lowest
     First = SE.getAddExpr(First, SE.getNegativeSCEV(Span));
-  if (Width >= Stride)
+  if (Width >= Stride && !MayBeNone)
     return GroupBytes{First, SE.getAddExpr(Span, SE.getConstant(I64, Width))};
   return GroupBytes{First, SE.getConstant(I64, Width), Trips, SE.getConstant(I64, Stride)};
 }
@@ -156,25 +195,164 @@ bool safeToExpand(SCEVExpander &E, const GroupBytes &R, Instruction *At) {
          (!R.Count || (E.isSafeToExpandAt(R.Count, At) && E.isSafeToExpandAt(R.Stride, At)));
 }
 
-// Plans the hook of one group (on its first member; the others are covered by it);
-// false if its bytes do not qualify.
-bool planGroup(Group &G, ScalarEvolution &SE, const SCEV *Trips, SCEVExpander &Expander,
-               Instruction *At, DenseMap<Instruction *, LoopRange> &Plan) {
-  auto R = bytesOf(G, SE, Trips);
-  if (!R || !safeToExpand(Expander, *R, At))
-    return false;
-  Type *I64 = Trips->getType();
-  LoopRange &Range = Plan[G.Members[0].I];
-  Range.Start = Expander.expandCodeFor(R->Start, PointerType::getUnqual(At->getContext()), At);
-  Range.Bytes = Expander.expandCodeFor(R->Bytes, I64, At);
-  if (R->Count) {
-    Range.Count = Expander.expandCodeFor(R->Count, I64, At);
-    Range.Stride = Expander.expandCodeFor(R->Stride, I64, At);
+// A place where a loop's ranges are checked, and how many iterations ran by then:
+// the preheader (Exiting null) or an exit edge from Exiting, which the iteration the
+// loop leaves from reached (and not the accesses after it).
+struct Place {
+  Instruction *At;
+  const SCEV *Trips;
+  BasicBlock *Exiting = nullptr;
+};
+
+// What one check covers at a place: some members of a group over some iterations, or
+// bytes computed directly (Direct).
+struct Part {
+  Group G;
+  const SCEV *Trips;
+  bool MayBeNone;
+  std::optional<GroupBytes> Direct = std::nullopt;
+};
+
+// An iteration's bytes [Low, Reach) from G.Start.
+std::pair<int64_t, int64_t> runOf(const Group &G) {
+  int64_t Low = INT64_MAX, Reach = INT64_MIN;
+  for (const Group::Member &M : G.Members) {
+    Low = std::min(Low, M.Offset);
+    Reach = std::max(Reach, M.Offset + int64_t(M.Size));
   }
-  Range.InsertBefore = At;
+  return {Low, Reach};
+}
+
+// Unrolled copies left early, when one iteration's bytes are one run exactly a step
+// long and the copies the last iteration reached cover its leading part without a gap
+// (the lowest bytes of a loop that moves up, the highest of one that moves down): the
+// Done iterations before the last and that part are one contiguous range.
+std::optional<GroupBytes> leadingRange(const Group &G, const Group &Ran, const SCEV *Done,
+                                       ScalarEvolution &SE) {
+  auto [Low, Reach] = runOf(G);
+  auto [RanLow, RanReach] = runOf(Ran);
+  int64_t Stride = G.Step > 0 ? G.Step : -G.Step;
+  if (!G.Step || Reach - Low != Stride || (G.Step > 0 ? RanLow != Low : RanReach != Reach))
+    return std::nullopt;
+  for (const Group::Member &M : Ran.Members) // the reached copies' bytes: one run
+    if (M.Offset > RanLow && none_of(Ran.Members, [&](const Group::Member &O) {
+          return O.Offset < M.Offset && O.Offset + int64_t(O.Size) >= M.Offset;
+        }))
+      return std::nullopt;
+  for (const Group::Member &M : G.Members) // and G's: no gap inside an iteration
+    if (M.Offset > Low && none_of(G.Members, [&](const Group::Member &O) {
+          return O.Offset < M.Offset && O.Offset + int64_t(O.Size) >= M.Offset;
+        }))
+      return std::nullopt;
+  Type *I64 = Done->getType();
+  const SCEV *Before = SE.getMulExpr(Done, SE.getConstant(I64, Stride));
+  if (G.Step > 0)
+    return GroupBytes{SE.getAddExpr(G.Start, SE.getConstant(I64, Low, true)),
+                      SE.getAddExpr(Before, SE.getConstant(I64, RanReach - Low))};
+  return GroupBytes{SE.getAddExpr(SE.getAddExpr(G.Start, SE.getConstant(I64, RanLow, true)),
+                                  SE.getNegativeSCEV(Before)),
+                    SE.getAddExpr(Before, SE.getConstant(I64, Reach - RanLow))};
+}
+
+// The parts of G checked at P: all of G over every iteration, or, on an exit edge that
+// leaves before some members (unrolled copies after an early exit), the members the
+// last iteration reached over every iteration and the others over all but the last.
+SmallVector<Part, 2> partsAt(const Group &G, const Place &P, ScalarEvolution &SE,
+                             const DominatorTree &DT) {
+  if (!P.Exiting)
+    return {{G, P.Trips, false}};
+  Group Ran = G, Before = G;
+  Ran.Members.clear();
+  Before.Members.clear();
+  for (const Group::Member &M : G.Members)
+    (DT.dominates(M.I->getParent(), P.Exiting) ? Ran : Before).Members.push_back(M);
+  if (Before.Members.empty())
+    return {{G, P.Trips, false}};
+  const SCEV *AllButLast = SE.getMinusSCEV(P.Trips, SE.getOne(P.Trips->getType()));
+  if (Ran.Members.empty())
+    return {{Before, AllButLast, true}};
+  if (auto Whole = leadingRange(G, Ran, AllButLast, SE))
+    return {{G, P.Trips, false, Whole}};
+  return {{Ran, P.Trips, false}, {Before, AllButLast, true}};
+}
+
+// Plans the checks of one group at each place (on its first member; the others are
+// covered by it); false if its bytes do not qualify.
+bool planGroup(Group &G, ScalarEvolution &SE, const DominatorTree &DT, ArrayRef<Place> Places,
+               SCEVExpander &Expander, DenseMap<Instruction *, LoopRange> &Plan) {
+  SmallVector<std::pair<GroupBytes, Instruction *>, 4> Checks;
+  for (const Place &P : Places)
+    for (Part &Pt : partsAt(G, P, SE, DT)) {
+      auto R = Pt.Direct ? Pt.Direct : bytesOf(Pt.G, SE, Pt.Trips, Pt.MayBeNone);
+      if (!R || !safeToExpand(Expander, *R, P.At))
+        return false;
+      Checks.push_back({*R, P.At});
+    }
+  LoopRange &Range = Plan[G.Members[0].I];
+  for (auto [R, At] : Checks) {
+    Type *I64 = Type::getInt64Ty(At->getContext());
+    RangeCheck Check;
+    Check.Start = Expander.expandCodeFor(R.Start, PointerType::getUnqual(At->getContext()), At);
+    Check.Bytes = Expander.expandCodeFor(R.Bytes, I64, At);
+    if (R.Count) {
+      Check.Count = Expander.expandCodeFor(R.Count, I64, At);
+      Check.Stride = Expander.expandCodeFor(R.Stride, I64, At);
+    }
+    Check.InsertBefore = At;
+    Range.Checks.push_back(Check);
+  }
   for (const Group::Member &M : drop_begin(G.Members))
     Plan[M.I] = LoopRange(); // covered by the first member's bytes
   return true;
+}
+
+// A new block on the edge from Exiting (in a loop) to Exit (outside it), which other
+// blocks enter too: Exit's phis take their value for the edge from it. Made by hand
+// because LLVM's critical-edge splitting also gives the loop dedicated exit blocks,
+// which would move the other exit edges of the loop.
+BasicBlock *blockOnEdge(BasicBlock *Exiting, BasicBlock *Exit, DominatorTree &DT, LoopInfo &LI) {
+  BasicBlock *Edge =
+      BasicBlock::Create(Exit->getContext(), "ompracer.exit", Exit->getParent(), Exit);
+  BranchInst::Create(Exit, Edge);
+  Exiting->getTerminator()->replaceSuccessorWith(Exit, Edge);
+  for (PHINode &Phi : Exit->phis())
+    Phi.replaceIncomingBlockWith(Exiting, Edge);
+  DT.addNewBlock(Edge, Exiting); // Exit's dominator is unchanged: Exiting dominates Edge
+  Loop *Holder = LI.getLoopFor(Exit);
+  while (Holder && !Holder->contains(Exiting))
+    Holder = Holder->getParentLoop();
+  if (Holder)
+    Holder->addBasicBlockToLoop(Edge, LI);
+  return Edge;
+}
+
+// The exit edges' places of a loop checked there: a counter of the iterations begun
+// before the current one (a phi in the header, 0 from the preheader), and on each exit
+// edge, before anything else, the iterations that ran: the counter plus one, the
+// iteration the loop is left from. An exit block entered from elsewhere too gets a
+// block of its own on the edge.
+SmallVector<Place, 4> exitPlaces(Loop &L, DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE) {
+  BasicBlock *Header = L.getHeader(), *Latch = L.getLoopLatch(), *Pre = L.getLoopPreheader();
+  Type *I64 = Type::getInt64Ty(Header->getContext());
+  IRBuilder<> B(&Header->front());
+  PHINode *Begun = B.CreatePHI(I64, 2, "ompracer.begun");
+  B.SetInsertPoint(Latch->getTerminator());
+  Value *Next = B.CreateNUWAdd(Begun, ConstantInt::get(I64, 1), "ompracer.begun.next");
+  Begun->addIncoming(ConstantInt::get(I64, 0), Pre);
+  Begun->addIncoming(Next, Latch);
+  const SCEV *Trips = SE.getAddExpr(SE.getUnknown(Begun), SE.getOne(I64));
+  SmallVector<Loop::Edge, 4> Edges;
+  L.getExitEdges(Edges);
+  SmallVector<Place, 4> Places;
+  for (auto [X, Exit] : Edges) {
+    auto *ExitBlock = const_cast<BasicBlock *>(Exit);
+    auto *Exiting = const_cast<BasicBlock *>(X);
+    BasicBlock *Edge = ExitBlock->getSinglePredecessor() == Exiting
+                           ? ExitBlock
+                           : blockOnEdge(Exiting, ExitBlock, DT, LI);
+    Places.push_back({&*Edge->getFirstInsertionPt(), Trips, Exiting});
+  }
+  return Places;
 }
 
 } // namespace
@@ -184,7 +362,7 @@ DenseMap<Instruction *, LoopRange> planLoopRanges(Function &F, FunctionAnalysisM
   DenseMap<Instruction *, LoopRange> Plan;
   if (FAM.getResult<LoopAnalysis>(F).empty())
     return Plan;
-  givePreheaders(F, FAM, [](const Loop &L, const DominatorTree &) { return loopQualifies(L); });
+  givePreheaders(F, FAM, [](const Loop &L, const DominatorTree &) { return staysOnStrand(L); });
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
@@ -192,18 +370,14 @@ DenseMap<Instruction *, LoopRange> planLoopRanges(Function &F, FunctionAnalysisM
   Type *I64 = Type::getInt64Ty(F.getContext());
   SCEVExpander Expander(SE, DL, "ompracer.range");
   for (Loop *L : LI.getLoopsInPreorder()) {
-    if (!L->getLoopPreheader() || !loopQualifies(*L))
+    Where How = L->getLoopPreheader() ? whereChecked(*L, SE) : Where::Nowhere;
+    if (How == Where::Nowhere)
       continue;
-    const SCEV *Taken = SE.getBackedgeTakenCount(L);
-    if (isa<SCEVCouldNotCompute>(Taken) || Taken->getType()->getIntegerBitWidth() > 64)
-      continue;
-    const SCEV *Trips = SE.getAddExpr(SE.getZeroExtendExpr(Taken, I64), SE.getOne(I64));
-    Instruction *At = L->getLoopPreheader()->getTerminator();
     SmallVector<Group, 8> Groups;
     for (BasicBlock *BB : L->blocks()) {
       if (LI.getLoopFor(BB) != L)
         continue; // a subloop's access: its own loop decides
-      bool EveryIteration = DT.dominates(BB, L->getLoopLatch());
+      bool EveryIteration = runsEveryIteration(BB, *L, DT);
       for (Instruction &I : *BB) {
         if (!isa<LoadInst, StoreInst>(I) || !Wanted(I))
           continue;
@@ -212,8 +386,19 @@ DenseMap<Instruction *, LoopRange> planLoopRanges(Function &F, FunctionAnalysisM
           addToGroups(A, *L, SE, Groups); // else (or if not affine) checked per access
       }
     }
+    if (Groups.empty())
+      continue;
+    SmallVector<Place, 4> Places;
+    if (How == Where::Preheader)
+      Places.push_back(
+          {L->getLoopPreheader()->getTerminator(),
+           SE.getAddExpr(SE.getZeroExtendExpr(SE.getBackedgeTakenCount(L), I64), SE.getOne(I64))});
+    else
+      Places = exitPlaces(*L, DT, LI, SE);
+    if (Places.empty())
+      continue;
     for (Group &G : Groups) {
-      if (planGroup(G, SE, Trips, Expander, At, Plan) || G.Members.size() == 1)
+      if (planGroup(G, SE, DT, Places, Expander, Plan) || G.Members.size() == 1)
         continue;
       // Copies with gaps between them (a stride of two elements, unrolled): each copy
       // is a strided access of its own.
@@ -221,7 +406,7 @@ DenseMap<Instruction *, LoopRange> planLoopRanges(Function &F, FunctionAnalysisM
         Group One = G;
         One.Start = SE.getAddExpr(G.Start, SE.getConstant(I64, M.Offset, true));
         One.Members = {{0, M.Size, M.I}};
-        planGroup(One, SE, Trips, Expander, At, Plan);
+        planGroup(One, SE, DT, Places, Expander, Plan);
       }
     }
   }

@@ -1,24 +1,35 @@
 // Loop ranges: the plain accesses of a loop that can be checked once, as one range
-// before the loop, instead of once per iteration (the performance design's "checks
-// per chunk, not per access", for loops that run within one strand).
+// per loop, instead of once per iteration (the performance design's "checks per
+// chunk, not per access", for loops that run within one strand).
 //
 // An access qualifies when, in a loop that stays on one strand and one lockset for all
 // its iterations (no call, fence, atomic or alloca anywhere in it, so no task, lock,
-// barrier or loop marker can run in between), it runs in every iteration (its block
-// dominates the only latch, which is the only exit) and its address moves by a
-// constant per iteration, or not at all (scalar evolution). After unrolling or
-// vectorisation the copies of one source access count together; their bytes in one
-// iteration must be one contiguous run. A run at least as long as the step gives one
-// contiguous range over the loop; a shorter one, a strided access (count, stride). The bytes it
-// touches over the whole loop are then exactly one contiguous range, known before the loop, and all
-// of them are touched by the same strand, lockset and iteration tag: checking the
-// range before the loop records the same history and finds the same races as checking
-// each access. The report names the access's own site.
+// barrier or loop marker can run in between), it runs in every iteration that the
+// loop runs to its end and, in the one it leaves from, runs or not by the exit taken
+// (its block dominates the latch, and each exiting block either comes after it or
+// before it), and its address moves by a constant per iteration, or not at all
+// (scalar evolution). After unrolling or vectorisation the copies of one
+// source access count together; their bytes in one iteration must be one contiguous
+// run. A run at least as long as the step gives one contiguous range over the loop; a
+// shorter one, a strided access (count, stride). Where the loop is checked:
+// - left only at the end of its latch, after a number of iterations scalar evolution
+//   knows before the loop: once, in the preheader;
+// - left elsewhere too (a search that breaks out early), or after a number of
+//   iterations known only at its end, but with a bound scalar evolution can state (so
+//   the loop ends without help from another thread): on each exit edge, over the
+//   iterations that ran, counted by a counter the pass adds (an access after the exit
+//   taken, over all of them but the last).
+// The bytes a qualifying access touches over the loop are then exactly the range
+// checked, all touched by the same strand, lockset and iteration tag: checking the
+// range before or after the loop records the same history and finds the same races as
+// checking each access (only the order of one strand's own checks changes, and a strand
+// never races with itself). The report names the access's own site.
 #ifndef OMPRACER_PASS_LOOPRANGES_H
 #define OMPRACER_PASS_LOOPRANGES_H
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Dominators.h"
@@ -27,16 +38,22 @@
 
 namespace ompracer {
 
-// Where an access's bytes over the loop are checked, computed in the loop's preheader
-// before its terminator: Count accesses of Bytes bytes each, Stride bytes apart from
-// Start (the lowest), or, when Count is null, one range of Bytes bytes from Start.
-// Start is null for an access whose bytes another copy of the same source access
-// covers (unrolled copies).
-struct LoopRange {
+// One check of an access's bytes over the loop, computed before InsertBefore (the
+// preheader's terminator, or an exit edge's first instruction): Count accesses of Bytes
+// bytes each, Stride bytes apart from Start (the lowest), or, when Count is null, one
+// range of Bytes bytes from Start.
+struct RangeCheck {
   llvm::Value *Start = nullptr;
   llvm::Value *Bytes = nullptr;
   llvm::Value *Count = nullptr, *Stride = nullptr;
   llvm::Instruction *InsertBefore = nullptr;
+};
+
+// Where an access's bytes over its loop are checked: once before the loop, or once on
+// each exit edge. No check at all for an access whose bytes another copy of the same
+// source access covers (unrolled copies).
+struct LoopRange {
+  llvm::SmallVector<RangeCheck, 1> Checks;
 };
 
 // Whether running I leaves a loop on the strand, lockset and iteration tag it started

@@ -35,6 +35,10 @@ void repeat_window_end(struct repeat_filter *f) {
 void repeat_overlapped(struct repeat_filter *f, uintptr_t addr, size_t size,
                        const struct access_now *now) {
   repeat_enter(f, now);
+  /* A lookup that cannot skip: a thread whose checks are all of other sizes (chars)
+   * pauses the filter as one whose checks never repeat does. */
+  if (++f->looked == REPEAT_WINDOW)
+    repeat_window_end(f);
   uintptr_t word = addr & ~(uintptr_t)7, end = addr + size;
   if (end - word >= (sizeof f->e / sizeof f->e[0]) * 4) {
     f->epoch = ~(uint64_t)0; /* wider than the table: every record ends */
