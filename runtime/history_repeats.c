@@ -10,6 +10,7 @@ void repeat_restart(struct repeat_filter *f) {
   f->epoch = ~(uint64_t)0; /* no forget epoch reaches it: the next lookup restamps */
   f->looked = 0;
   f->hits = 0;
+  f->pieces = 0;
 }
 
 void repeat_new_context(struct repeat_filter *f, const struct access_now *now, uint64_t epoch) {
@@ -23,20 +24,24 @@ void repeat_new_context(struct repeat_filter *f, const struct access_now *now, u
   }
 }
 
-/* A window that skipped fewer than half its lookups pauses the filter: a lookup and a
- * record cost some 30 instructions, and a skip saves from 60 (the lock-free test of an
- * access its slot holds) to some hundreds (one its slot covers). */
+/* A window pauses the filter when it skipped fewer than half its lookups, or none: a
+ * lookup and a record cost some 30 instructions, and a skip saves from 60 (the
+ * lock-free test of an access its slot holds) to some hundreds (one its slot covers).
+ * Partial pieces count towards the window's length but not as lookups: where they
+ * come between repeated reads (alignment's chars and ints) the skips still pay, and a
+ * thread whose checks are all pieces (chars) has no skip and pauses it. */
 void repeat_window_end(struct repeat_filter *f) {
-  f->credit = f->hits < REPEAT_WINDOW / 2 ? REPEAT_PAUSE : REPEAT_ON_CREDIT;
+  uint32_t lookups = f->looked - f->pieces;
+  f->credit = !f->hits || f->hits < lookups / 2 ? REPEAT_PAUSE : REPEAT_ON_CREDIT;
   f->looked = 0;
   f->hits = 0;
+  f->pieces = 0;
 }
 
 void repeat_overlapped(struct repeat_filter *f, uintptr_t addr, size_t size,
                        const struct access_now *now) {
   repeat_enter(f, now);
-  /* A lookup that cannot skip: a thread whose checks are all of other sizes (chars)
-   * pauses the filter as one whose checks never repeat does. */
+  f->pieces++; /* a check seen, not a lookup (repeat_window_end) */
   if (++f->looked == REPEAT_WINDOW)
     repeat_window_end(f);
   uintptr_t word = addr & ~(uintptr_t)7, end = addr + size;

@@ -40,8 +40,9 @@
  *
  * In code that never repeats a check (streaming loops: each iteration is a context of
  * its own) the lookups are pure cost; so a thread whose filter skipped fewer than half
- * of a window of REPEAT_WINDOW lookups stops for REPEAT_PAUSE checks, then starts
- * again with all records ended (they were not kept up meanwhile). */
+ * of the lookups of a window of REPEAT_WINDOW checks, or none (a thread of chars only
+ * clears entries), stops for REPEAT_PAUSE checks, then starts again with all records
+ * ended (they were not kept up meanwhile). */
 #ifndef OMPRACER_HISTORY_REPEATS_H
 #define OMPRACER_HISTORY_REPEATS_H
 
@@ -70,7 +71,8 @@ struct repeat_filter {
   node_id node;
   uint32_t iter;
   lockset_id lockset;
-  uint32_t looked, hits; /* lookups and skips in the current window */
+  uint32_t looked, hits; /* checks seen and skips in the current window */
+  uint32_t pieces;       /* of the checks seen, partial pieces (repeat_overlapped) */
   uint64_t epoch;
   struct repeat_entry e[1u << REPEAT_BITS][2]; /* [granule][is_write] */
 };

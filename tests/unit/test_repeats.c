@@ -160,6 +160,33 @@ static void pauses_without_repeats(void) {
   CHECK(skipped(g_main.strand, 0, &many[1], 4, false, 1));
 }
 
+/* A window of partial pieces only (chars: no lookup can skip them) pauses the filter;
+ * without that a thread of chars kept it on for good, clearing entries for nothing. */
+static void pauses_on_pieces_alone(void) {
+  fresh();
+  repeat_restart(&t_repeats);
+  static char bytes[REPEAT_WINDOW + 1];
+  for (unsigned i = 0; i <= REPEAT_WINDOW; i++)
+    check_as(g_main.strand, 0, &bytes[i], 1, false, 1, NULL);
+  CHECK(t_repeats.credit > 0);
+}
+
+/* Pieces between repeated reads count towards the window's length, not as lookups:
+ * three pieces to each skipped read keep the filter on. */
+static void pieces_between_repeats_keep_it_on(void) {
+  fresh();
+  repeat_restart(&t_repeats);
+  static char bytes[3 * REPEAT_WINDOW];
+  static int x;
+  for (unsigned i = 0; i < REPEAT_WINDOW; i += 4) {
+    for (unsigned k = 0; k < 3; k++)
+      check_as(g_main.strand, 0, &bytes[i + k], 1, false, 1, NULL);
+    check_as(g_main.strand, 0, &x, 4, false, 2, NULL);
+  }
+  CHECK(t_repeats.credit < 0);
+  CHECK(skipped(g_main.strand, 0, &x, 4, false, 2));
+}
+
 int main(void) {
   if (ospg_init(1 << 20) || shadow_init(1024) || history_init(16)) {
     fprintf(stderr, "cannot reserve memory\n");
@@ -173,5 +200,7 @@ int main(void) {
   RUN_TEST(part_of_word_ends_record);
   RUN_TEST(range_words_repeat);
   RUN_TEST(pauses_without_repeats);
+  RUN_TEST(pauses_on_pieces_alone);
+  RUN_TEST(pieces_between_repeats_keep_it_on);
   return finish();
 }
