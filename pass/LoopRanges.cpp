@@ -161,19 +161,29 @@ struct GroupBytes {
   const SCEV *Count = nullptr, *Stride = nullptr;
 };
 
-// MayBeNone: Trips may be 0 (members that the iteration a loop leaves from did not
-// reach, on an exit taken in the first iteration): the bytes are then given as a
-// strided access, whose count 0 checks nothing.
-std::optional<GroupBytes> bytesOf(Group &G, ScalarEvolution &SE, const SCEV *Trips,
-                                  bool MayBeNone) {
-  Type *I64 = Trips->getType();
+// One iteration's bytes of G's members, [Low, Reach) from G.Start, if they are one
+// run without a gap.
+std::optional<std::pair<int64_t, int64_t>> runOf(Group G) {
   llvm::sort(G.Members);
   int64_t Low = G.Members[0].Offset, Reach = Low;
   for (const Group::Member &M : G.Members) {
     if (M.Offset > Reach)
-      return std::nullopt; // a gap inside one iteration's bytes
+      return std::nullopt;
     Reach = std::max(Reach, M.Offset + int64_t(M.Size));
   }
+  return std::pair{Low, Reach};
+}
+
+// MayBeNone: Trips may be 0 (members that the iteration a loop leaves from did not
+// reach, on an exit taken in the first iteration): the bytes are then given as a
+// strided access, whose count 0 checks nothing.
+std::optional<GroupBytes> bytesOf(const Group &G, ScalarEvolution &SE, const SCEV *Trips,
+                                  bool MayBeNone) {
+  Type *I64 = Trips->getType();
+  auto Run = runOf(G);
+  if (!Run)
+    return std::nullopt; // a gap inside one iteration's bytes
+  auto [Low, Reach] = *Run;
   int64_t Width = Reach - Low, Stride = G.Step > 0 ? G.Step : -G.Step;
   const SCEV *First = SE.getAddExpr(G.Start, SE.getConstant(I64, Low, true));
   if (!G.Step && MayBeNone) // once if it ran at all
@@ -213,37 +223,20 @@ struct Part {
   std::optional<GroupBytes> Direct = std::nullopt;
 };
 
-// An iteration's bytes [Low, Reach) from G.Start.
-std::pair<int64_t, int64_t> runOf(const Group &G) {
-  int64_t Low = INT64_MAX, Reach = INT64_MIN;
-  for (const Group::Member &M : G.Members) {
-    Low = std::min(Low, M.Offset);
-    Reach = std::max(Reach, M.Offset + int64_t(M.Size));
-  }
-  return {Low, Reach};
-}
-
 // Unrolled copies left early, when one iteration's bytes are one run exactly a step
 // long and the copies the last iteration reached cover its leading part without a gap
 // (the lowest bytes of a loop that moves up, the highest of one that moves down): the
 // Done iterations before the last and that part are one contiguous range.
 std::optional<GroupBytes> leadingRange(const Group &G, const Group &Ran, const SCEV *Done,
                                        ScalarEvolution &SE) {
-  auto [Low, Reach] = runOf(G);
-  auto [RanLow, RanReach] = runOf(Ran);
+  auto Run = runOf(G), RanRun = runOf(Ran);
+  if (!Run || !RanRun)
+    return std::nullopt;
+  auto [Low, Reach] = *Run;
+  auto [RanLow, RanReach] = *RanRun;
   int64_t Stride = G.Step > 0 ? G.Step : -G.Step;
   if (!G.Step || Reach - Low != Stride || (G.Step > 0 ? RanLow != Low : RanReach != Reach))
     return std::nullopt;
-  for (const Group::Member &M : Ran.Members) // the reached copies' bytes: one run
-    if (M.Offset > RanLow && none_of(Ran.Members, [&](const Group::Member &O) {
-          return O.Offset < M.Offset && O.Offset + int64_t(O.Size) >= M.Offset;
-        }))
-      return std::nullopt;
-  for (const Group::Member &M : G.Members) // and G's: no gap inside an iteration
-    if (M.Offset > Low && none_of(G.Members, [&](const Group::Member &O) {
-          return O.Offset < M.Offset && O.Offset + int64_t(O.Size) >= M.Offset;
-        }))
-      return std::nullopt;
   Type *I64 = Done->getType();
   const SCEV *Before = SE.getMulExpr(Done, SE.getConstant(I64, Stride));
   if (G.Step > 0)

@@ -24,15 +24,17 @@ void repeat_new_context(struct repeat_filter *f, const struct access_now *now, u
   }
 }
 
-/* A window pauses the filter when it skipped fewer than half its lookups, or none: a
- * lookup and a record cost some 30 instructions, and a skip saves from 60 (the
- * lock-free test of an access its slot holds) to some hundreds (one its slot covers).
- * Partial pieces count towards the window's length but not as lookups: where they
- * come between repeated reads (alignment's chars and ints) the skips still pay, and a
- * thread whose checks are all pieces (chars) has no skip and pauses it. */
+/* A window pauses the filter when twice its skips are fewer than its lookups and half
+ * its partial pieces (so always when it skipped nothing): a lookup and a record cost
+ * some 30 instructions, a piece (repeat_overlapped) about as much, and a skip saves
+ * from 60 (the lock-free test of an access its slot holds) to some hundreds (one its
+ * slot covers). The weights are measured, not derived (docs/design.md, step 2):
+ * counting a piece as a whole lookup paused the filter of BOTS alignment-for, whose
+ * repeated reads come between checks of chars and save much; not counting pieces kept
+ * it on where the pass ranges nqueens' searches, whose skips save little. */
 void repeat_window_end(struct repeat_filter *f) {
   uint32_t lookups = f->looked - f->pieces;
-  f->credit = !f->hits || f->hits < lookups / 2 ? REPEAT_PAUSE : REPEAT_ON_CREDIT;
+  f->credit = 2 * f->hits < lookups + f->pieces / 2 ? REPEAT_PAUSE : REPEAT_ON_CREDIT;
   f->looked = 0;
   f->hits = 0;
   f->pieces = 0;

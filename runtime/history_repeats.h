@@ -39,10 +39,10 @@
  * overlaps. Losing a record (a collision, a context change) only costs a check.
  *
  * In code that never repeats a check (streaming loops: each iteration is a context of
- * its own) the lookups are pure cost; so a thread whose filter skipped fewer than half
- * of the lookups of a window of REPEAT_WINDOW checks, or none (a thread of chars only
- * clears entries), stops for REPEAT_PAUSE checks, then starts again with all records
- * ended (they were not kept up meanwhile). */
+ * its own) the lookups are pure cost; so a thread whose filter skipped too few of the
+ * checks of a window of REPEAT_WINDOW (repeat_window_end weighs lookups and partial
+ * pieces) stops for REPEAT_PAUSE checks, then starts again with all records ended
+ * (they were not kept up meanwhile). */
 #ifndef OMPRACER_HISTORY_REPEATS_H
 #define OMPRACER_HISTORY_REPEATS_H
 
