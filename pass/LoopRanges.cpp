@@ -95,9 +95,8 @@ Where whereChecked(const Loop &L, ScalarEvolution &SE) {
 // Whether the accesses of BB run in every iteration the loop runs to its end, and
 // either run or not in the one it leaves from, by the exit it takes: BB dominates the
 // latch, and each exiting block either comes after BB in every iteration or before it.
-bool runsEveryIteration(const BasicBlock *BB, const Loop &L, const DominatorTree &DT) {
-  SmallVector<BasicBlock *, 4> Exiting;
-  L.getExitingBlocks(Exiting);
+bool runsEveryIteration(const BasicBlock *BB, const Loop &L, ArrayRef<BasicBlock *> Exiting,
+                        const DominatorTree &DT) {
   return DT.dominates(BB, L.getLoopLatch()) && all_of(Exiting, [&](const BasicBlock *X) {
            return DT.dominates(BB, X) || DT.dominates(X, BB);
          });
@@ -366,11 +365,13 @@ DenseMap<Instruction *, LoopRange> planLoopRanges(Function &F, FunctionAnalysisM
     Where How = L->getLoopPreheader() ? whereChecked(*L, SE) : Where::Nowhere;
     if (How == Where::Nowhere)
       continue;
+    SmallVector<BasicBlock *, 4> Exiting;
+    L->getExitingBlocks(Exiting);
     SmallVector<Group, 8> Groups;
     for (BasicBlock *BB : L->blocks()) {
       if (LI.getLoopFor(BB) != L)
         continue; // a subloop's access: its own loop decides
-      bool EveryIteration = runsEveryIteration(BB, *L, DT);
+      bool EveryIteration = runsEveryIteration(BB, *L, Exiting, DT);
       for (Instruction &I : *BB) {
         if (!isa<LoadInst, StoreInst>(I) || !Wanted(I))
           continue;
@@ -388,8 +389,6 @@ DenseMap<Instruction *, LoopRange> planLoopRanges(Function &F, FunctionAnalysisM
            SE.getAddExpr(SE.getZeroExtendExpr(SE.getBackedgeTakenCount(L), I64), SE.getOne(I64))});
     else
       Places = exitPlaces(*L, DT, LI, SE);
-    if (Places.empty())
-      continue;
     for (Group &G : Groups) {
       if (planGroup(G, SE, DT, Places, Expander, Plan) || G.Members.size() == 1)
         continue;

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# build_test.sh SRC OPT DIR -- builds an integration program once for all its runs at
-# one optimisation level: DIR/native (the native compiler, -fopenmp) and DIR/tool (the
-# ompracer wrapper), both -g OPT, as run_test.sh would; the runs take them through
-# PREBUILT=DIR (CMakeLists.txt makes this a fixture the runs require). Environment as
-# run_test.sh's: OMPRACER_BIN, NATIVE_CC, NATIVE_CXX.
+# build_test.sh SRC OPT DIR -- the one place an integration program is compiled:
+# DIR/native (the native compiler, -fopenmp) and DIR/tool (the ompracer wrapper), both
+# -g OPT. ctest runs it once per program and level, as a fixture whose runs take the
+# binaries through run_test.sh's PREBUILT=DIR (CMakeLists.txt); run_test.sh without
+# PREBUILT and matrix/run_matrix.sh call it themselves. Environment as run_test.sh's:
+# OMPRACER_BIN, NATIVE_CC, NATIVE_CXX.
 set -u -o pipefail
 [ $# -eq 3 ] || {
   echo "usage: $0 SRC OPT DIR (e.g. $0 race_x.c -O2 build/it/race_x.c/O2)" >&2

@@ -66,14 +66,8 @@ case "$THREADS" in
 esac
 
 case "$name" in
-  *.c)
-    native_cc=$NATIVE_CC
-    tool_cc=$OMPRACER_BIN/ompracer-clang
-    ;;
-  *.cpp)
-    native_cc=$NATIVE_CXX
-    tool_cc=$OMPRACER_BIN/ompracer-clang++
-    ;;
+  *.c) tool_cc=$OMPRACER_BIN/ompracer-clang ;;
+  *.cpp) tool_cc=$OMPRACER_BIN/ompracer-clang++ ;;
   *) die "$tag unknown source language (want .c or .cpp)" ;;
 esac
 
@@ -144,19 +138,15 @@ case "$MODE" in
 esac
 
 # --- compile ---------------------------------------------------------------------
-# PREBUILT=DIR: DIR/native and DIR/tool were built from SRC at OPT already (the
-# schedule matrix runs one build under many schedules and thread counts).
-if [ -n "${PREBUILT:-}" ]; then
-  [ -x "$PREBUILT/native" ] && [ -x "$PREBUILT/tool" ] || die "$tag PREBUILT=$PREBUILT lacks native and tool"
-  cp "$PREBUILT/native" "$PREBUILT/tool" "$tmp/"
-elif ! "$native_cc" -fopenmp -g $OPT "$SRC" -o "$tmp/native" >"$tmp/native.cc.log" 2>&1; then
-  show "$tmp/native.cc.log" "native compiler output"
-  die "$tag native compile failed: $native_cc -fopenmp -g $OPT $SRC"
+# PREBUILT=DIR: DIR/native and DIR/tool were built from SRC at OPT already, by
+# build_test.sh (ctest's build fixture, the schedule matrix); else it builds them here.
+if [ -z "${PREBUILT:-}" ]; then
+  OMPRACER_BIN=$OMPRACER_BIN NATIVE_CC=$NATIVE_CC NATIVE_CXX=$NATIVE_CXX \
+    "$here/build_test.sh" "$SRC" "$OPT" "$tmp/build" || die "$tag build failed (compiler output above)"
+  PREBUILT=$tmp/build
 fi
-if [ -z "${PREBUILT:-}" ] && ! "$tool_cc" -g $OPT "$SRC" -o "$tmp/tool" >"$tmp/tool.cc.log" 2>&1; then
-  show "$tmp/tool.cc.log" "tool compiler output"
-  die "$tag compile with the tool failed: $tool_cc -g $OPT $SRC"
-fi
+[ -x "$PREBUILT/native" ] && [ -x "$PREBUILT/tool" ] || die "$tag PREBUILT=$PREBUILT lacks native and tool"
+cp "$PREBUILT/native" "$PREBUILT/tool" "$tmp/"
 
 # --- run -------------------------------------------------------------------------
 run() { # run BIN PREFIX [RUN_MODE] -> PREFIX.out PREFIX.err, sets rc

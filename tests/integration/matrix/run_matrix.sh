@@ -13,8 +13,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 : "${NATIVE_CC:=clang-19}"
 build=$(mktemp -d "${TMPDIR:-/tmp}/ompracer-matrix.XXXXXX") || exit 1
 trap 'rm -rf "$build"' EXIT
-"$NATIVE_CC" -fopenmp -g "$OPT" "$SRC" -o "$build/native" || { echo "FAIL: native build of $SRC"; exit 1; }
-"$OMPRACER_BIN/ompracer-clang" -g "$OPT" "$SRC" -o "$build/tool" || { echo "FAIL: tool build of $SRC"; exit 1; }
+OMPRACER_BIN=$OMPRACER_BIN NATIVE_CC=$NATIVE_CC "$here/build_test.sh" "$SRC" "$OPT" "$build" || exit 1
 failed=0
 for threads in 2 3 8; do
   for schedule in static static,1 dynamic,4 guided static,1000000; do
