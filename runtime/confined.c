@@ -70,18 +70,11 @@ static bool holds_or_unconfine(struct confined_slot *c, uintptr_t addr, uint64_t
   return false;
 }
 
-/* Lookups come in runs (a function's accesses to its own slots and its caller's, or to
- * memory between them): the last slot found is tried first, and a range in which the
- * last lookup found no live slot answers at once until a push (only pushes add slots;
- * pops and drops only take them away). */
-struct confined_slot *confined_holder(uintptr_t addr, uint64_t size) {
+/* confined_holder's search, when neither hint answers (confined.h): the slot found
+ * becomes the next hint, or else the gap around addr with no live slot in it. */
+struct confined_slot *confined_holder_search(uintptr_t addr, uint64_t size) {
   struct confined_stack *s = &t_confined;
-  struct confined_slot *c = &s->slot[s->last];
-  if (s->last < s->n && !c->dropped && addr >= c->lo && addr + size <= c->hi)
-    return c;
-  if (addr >= s->gap_lo && addr + size <= s->gap_hi)
-    return NULL;
-  c = each_overlapping(addr, size, holds_or_unconfine);
+  struct confined_slot *c = each_overlapping(addr, size, holds_or_unconfine);
   if (c) {
     s->last = (uint32_t)(c - s->slot);
   } else if (s->sorted == s->n) {

@@ -60,6 +60,7 @@
 #include "tls.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Live confined slots per thread; a slot that does not fit is fresh memory instead
@@ -94,8 +95,24 @@ static inline bool confined_may_hold(uintptr_t addr, uint64_t size) {
 }
 
 /* The live slot that holds all of [addr, addr + size), or NULL; slots the access
- * touches only in part are unconfined (3 above). Called when confined_may_hold. */
-struct confined_slot *confined_holder(uintptr_t addr, uint64_t size);
+ * touches only in part are unconfined (3 above). Called when confined_may_hold.
+ * Lookups come in runs (a function's accesses to its own slots and its caller's, or to
+ * memory between them: most accesses that confined_may_hold lets through lie in no
+ * slot), so two hints answer most of them inline: a range in which the last full
+ * lookup found no live slot (valid until a push: only pushes add slots; pops and drops
+ * only take them away), and the slot the last full lookup found (checked before use).
+ * The rest take the out-of-line search. */
+struct confined_slot *confined_holder_search(uintptr_t addr, uint64_t size);
+static inline __attribute__((always_inline)) struct confined_slot *confined_holder(uintptr_t addr,
+                                                                                   uint64_t size) {
+  struct confined_stack *s = &t_confined;
+  if (addr >= s->gap_lo && addr + size <= s->gap_hi)
+    return NULL;
+  struct confined_slot *c = &s->slot[s->last];
+  if (s->last < s->n && !c->dropped && addr >= c->lo && addr + size <= c->hi)
+    return c;
+  return confined_holder_search(addr, size);
+}
 /* The slot is reached where it may not be skipped: its history is forgotten, it is
  * noted for reports, and from now on it is ordinary memory (3 above). */
 void confined_unconfine(struct confined_slot *c);

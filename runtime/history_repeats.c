@@ -4,8 +4,10 @@
 
 OMPR_TLS struct repeat_filter t_repeats;
 _Atomic uint64_t g_repeat_epoch;
+_Atomic uint32_t g_repeat_filters_on;
 
 void repeat_restart(struct repeat_filter *f) {
+  atomic_fetch_add_explicit(&g_repeat_filters_on, 1, memory_order_seq_cst);
   f->credit = REPEAT_ON_CREDIT;
   f->epoch = ~(uint64_t)0; /* no forget epoch reaches it: the next lookup restamps */
   f->looked = 0;
@@ -34,7 +36,12 @@ void repeat_new_context(struct repeat_filter *f, const struct access_now *now, u
  * it on where the pass ranges nqueens' searches, whose skips save little. */
 void repeat_window_end(struct repeat_filter *f) {
   uint32_t lookups = f->looked - f->pieces;
-  f->credit = 2 * f->hits < lookups + f->pieces / 2 ? REPEAT_PAUSE : REPEAT_ON_CREDIT;
+  if (2 * f->hits < lookups + f->pieces / 2) {
+    f->credit = REPEAT_PAUSE;
+    atomic_fetch_sub_explicit(&g_repeat_filters_on, 1, memory_order_seq_cst);
+  } else {
+    f->credit = REPEAT_ON_CREDIT;
+  }
   f->looked = 0;
   f->hits = 0;
   f->pieces = 0;

@@ -78,8 +78,12 @@ struct repeat_filter {
 };
 
 extern OMPR_TLS struct repeat_filter t_repeats;
-/* Bumped by every forget of history, by any thread (history_repeats_forgotten). */
+/* Bumped by every forget of history, by any thread, while some thread's filter is on
+ * (history_repeats_forgotten). */
 extern _Atomic uint64_t g_repeat_epoch;
+/* How many threads' filters are on: counted up when one starts (repeat_restart), down
+ * when one pauses (repeat_window_end). */
+extern _Atomic uint32_t g_repeat_filters_on;
 
 #define REPEAT_SIZE_SHIFT 56
 
@@ -174,9 +178,15 @@ void repeat_overlapped(struct repeat_filter *f, uintptr_t addr, size_t size,
                        const struct access_now *now);
 
 /* History was forgotten (fresh memory, a reset, a forked child's new shadow): every
- * thread's records end. */
+ * thread's records end. Only a thread whose filter is on holds records (a filter that
+ * starts again ends all of its own), so while no filter is on there is nothing to end,
+ * and the epoch, one cache line that every forget of every thread would write (BOTS
+ * uts forgets two arrays per task), stays as it is. A filter that starts counts
+ * itself on before it makes any record, so a forget ordered after a recorded check (as
+ * the reuse of memory is ordered after its last use) sees it on. */
 static inline void history_repeats_forgotten(void) {
-  atomic_fetch_add_explicit(&g_repeat_epoch, 1, memory_order_release);
+  if (atomic_load_explicit(&g_repeat_filters_on, memory_order_seq_cst))
+    atomic_fetch_add_explicit(&g_repeat_epoch, 1, memory_order_release);
 }
 
 #endif

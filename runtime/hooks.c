@@ -107,7 +107,7 @@ static void check_in_league(struct thread_state *t, uintptr_t addr, uint64_t siz
  * strand's (confined.h, 2): no worksharing construct or tagged loop of its own is
  * open, and the access is not checked for other strands (a reduction combined for the
  * team, an assumed league's twin). */
-static bool own_strands_in_series(const struct thread_state *t) {
+INLINE bool own_strands_in_series(const struct thread_state *t) {
   const struct task_rec *task = t->task;
   return task && !task->loops.depth && !t->ncombine_for && !t->combining && !t->other.twin &&
          !ss_enclosing_workshare(&task->ss);
@@ -116,7 +116,7 @@ static bool own_strands_in_series(const struct thread_state *t) {
 /* Whether the access lies in a slot confined to the running task that it may leave
  * unchecked (confined.h says why no race is lost); a slot it reaches otherwise is
  * unconfined and the access is checked. */
-static bool skip_confined(const struct thread_state *t, uintptr_t addr, uint64_t size) {
+INLINE bool skip_confined(const struct thread_state *t, uintptr_t addr, uint64_t size) {
   struct confined_slot *c = confined_holder(addr, size);
   if (!c)
     return false;

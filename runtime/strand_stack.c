@@ -159,13 +159,6 @@ bool ss_task_end(const struct strand_stack *s) {
   return unwaited;
 }
 
-node_id ss_enclosing_workshare(const struct strand_stack *s) {
-  for (unsigned i = s->depth; i-- > 1;)
-    if (s->frames[i].kind == FR_WORKSHARE)
-      return s->frames[i].node;
-  return 0;
-}
-
 void ss_taskwait_begin(struct strand_stack *s, site_id site) {
   for (unsigned i = s->depth; i > 1 && s->frames[i - 1].kind == FR_CHILDREN; i--)
     if (s->frames[i - 1].node != ospg_root())

@@ -76,8 +76,13 @@ bool ss_has_unwaited_children(const struct strand_stack *s);
  * groups are tainted (ospg_sealed). */
 bool ss_task_end(const struct strand_stack *s);
 /* The innermost worksharing construct (loop, sections or distribute) the task is in;
- * 0: none. */
-node_id ss_enclosing_workshare(const struct strand_stack *s);
+ * 0: none. Inline: asked on every access to a confined slot (hooks.c). */
+static inline node_id ss_enclosing_workshare(const struct strand_stack *s) {
+  for (unsigned i = s->depth; i-- > 1;)
+    if (s->frames[i].kind == FR_WORKSHARE)
+      return s->frames[i].node;
+  return 0;
+}
 /* A taskwait begins: records its directive in the children groups it will close,
  * for explanations (the directive is known at its beginning only). */
 void ss_taskwait_begin(struct strand_stack *s, site_id site);

@@ -160,6 +160,32 @@ static void pauses_without_repeats(void) {
   CHECK(skipped(g_main.strand, 0, &many[1], 4, false, 1));
 }
 
+/* A forget while no filter is on leaves the epoch alone (no record can be stale: a
+ * filter that starts again ends all of its own), and one while a filter is on moves
+ * it; a record made before a pause never outlives the pause. */
+static void forget_while_paused_leaves_epoch(void) {
+  fresh();
+  atomic_store(&g_repeat_filters_on, 0); /* this thread's alone, whatever tests before did */
+  t_repeats.credit = 0;                  /* the next check restarts the filter */
+  static int many[REPEAT_WINDOW + 1];
+  CHECK(!skipped(g_main.strand, 0, &many[0], 4, false, 1));
+  CHECK(atomic_load(&g_repeat_filters_on) == 1);
+  uint64_t epoch = atomic_load(&g_repeat_epoch);
+  history_forget((uintptr_t)&many[REPEAT_WINDOW], sizeof many[0]);
+  CHECK(atomic_load(&g_repeat_epoch) == epoch + 1);
+  for (unsigned i = 1; i <= REPEAT_WINDOW; i++)
+    check_as(g_main.strand, 0, &many[i], 4, false, 1, NULL);
+  CHECK(t_repeats.credit > 0 && atomic_load(&g_repeat_filters_on) == 0);
+  epoch = atomic_load(&g_repeat_epoch);
+  history_forget((uintptr_t)&many[0], sizeof many[0]);
+  CHECK(atomic_load(&g_repeat_epoch) == epoch);
+  while (t_repeats.credit > 0)
+    check_as(g_main.strand, 0, &many[1], 4, false, 1, NULL);
+  CHECK(!skipped(g_main.strand, 0, &many[0], 4, false, 1)); /* restarts: no record */
+  CHECK(atomic_load(&g_repeat_filters_on) == 1);
+  CHECK(skipped(g_main.strand, 0, &many[0], 4, false, 1));
+}
+
 /* A window of partial pieces only (chars: no lookup can skip them) pauses the filter;
  * without that a thread of chars kept it on for good, clearing entries for nothing. */
 static void pauses_on_pieces_alone(void) {
@@ -196,6 +222,7 @@ int main(void) {
   RUN_TEST(repeat_is_skipped);
   RUN_TEST(other_site_ends_record);
   RUN_TEST(forget_ends_records);
+  RUN_TEST(forget_while_paused_leaves_epoch);
   RUN_TEST(context_ends_records);
   RUN_TEST(part_of_word_ends_record);
   RUN_TEST(range_words_repeat);
