@@ -105,10 +105,14 @@ bool runsEveryIteration(const BasicBlock *BB, const Loop &L, ArrayRef<BasicBlock
 // The accesses of one source access (one site, one kind) that move together through a
 // loop: after unrolling and vectorisation one statement `a[i] = ...` is several
 // stores at fixed offsets from one address that moves by Step per iteration. Each
-// member touches [Start + Offset, + Size) in the first iteration.
+// member touches [Start + Offset, + Size) in the first iteration. A step known only at
+// run time (a column of a matrix whose row length is a variable: `a[k * n + j]` over
+// k) is RunStep, with Step 0; its sign is not known, so its bytes are always a strided
+// access, one run per iteration.
 struct Group {
   const SCEV *Start;
   int64_t Step;
+  const SCEV *RunStep; // null: the step is Step
   bool IsWrite;
   const DILocation *Loc;
   struct Member {
@@ -126,20 +130,27 @@ bool addToGroups(const Access &A, const Loop &L, ScalarEvolution &SE,
                  SmallVectorImpl<Group> &Groups) {
   const SCEV *Ptr = SE.getSCEV(A.Ptr);
   int64_t Step = 0;
+  const SCEV *RunStep = nullptr;
   const SCEV *Start = Ptr;
   if (!SE.isLoopInvariant(Ptr, &L)) {
     const auto *AR = dyn_cast<SCEVAddRecExpr>(Ptr);
     if (!AR || AR->getLoop() != &L || !AR->isAffine())
       return false;
-    const auto *C = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-    if (!C || C->getAPInt().getSignificantBits() > 48)
+    const SCEV *S = AR->getStepRecurrence(SE);
+    if (const auto *C = dyn_cast<SCEVConstant>(S)) {
+      if (C->getAPInt().getSignificantBits() > 48)
+        return false;
+      Step = C->getAPInt().getSExtValue();
+    } else if (SE.isLoopInvariant(S, &L) && S->getType()->getIntegerBitWidth() == 64) {
+      RunStep = S;
+    } else {
       return false;
-    Step = C->getAPInt().getSExtValue();
+    }
     Start = AR->getStart();
   }
   const DILocation *Loc = A.I->getDebugLoc().get();
   for (Group &G : Groups) {
-    if (G.Step != Step || G.IsWrite != A.IsWrite || G.Loc != Loc)
+    if (G.Step != Step || G.RunStep != RunStep || G.IsWrite != A.IsWrite || G.Loc != Loc)
       continue;
     const auto *Off = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Start, G.Start));
     if (!Off || Off->getAPInt().getSignificantBits() > 48)
@@ -147,7 +158,7 @@ bool addToGroups(const Access &A, const Loop &L, ScalarEvolution &SE,
     G.Members.push_back({Off->getAPInt().getSExtValue(), A.Size, A.I});
     return true;
   }
-  Groups.push_back({Start, Step, A.IsWrite, Loc, {{0, A.Size, A.I}}});
+  Groups.push_back({Start, Step, RunStep, A.IsWrite, Loc, {{0, A.Size, A.I}}});
   return true;
 }
 
@@ -185,6 +196,8 @@ std::optional<GroupBytes> bytesOf(const Group &G, ScalarEvolution &SE, const SCE
   auto [Low, Reach] = *Run;
   int64_t Width = Reach - Low, Stride = G.Step > 0 ? G.Step : -G.Step;
   const SCEV *First = SE.getAddExpr(G.Start, SE.getConstant(I64, Low, true));
+  if (G.RunStep) // Trips runs RunStep apart, in the order the loop made them
+    return GroupBytes{First, SE.getConstant(I64, Width), Trips, G.RunStep};
   if (!G.Step && MayBeNone) // once if it ran at all
     return GroupBytes{First, SE.getConstant(I64, Width), SE.getUMinExpr(Trips, SE.getOne(I64)),
                       SE.getZero(I64)};
@@ -234,7 +247,8 @@ std::optional<GroupBytes> leadingRange(const Group &G, const Group &Ran, const S
   auto [Low, Reach] = *Run;
   auto [RanLow, RanReach] = *RanRun;
   int64_t Stride = G.Step > 0 ? G.Step : -G.Step;
-  if (!G.Step || Reach - Low != Stride || (G.Step > 0 ? RanLow != Low : RanReach != Reach))
+  if (G.RunStep || !G.Step || Reach - Low != Stride ||
+      (G.Step > 0 ? RanLow != Low : RanReach != Reach))
     return std::nullopt;
   Type *I64 = Done->getType();
   const SCEV *Before = SE.getMulExpr(Done, SE.getConstant(I64, Stride));

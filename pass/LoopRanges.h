@@ -7,11 +7,13 @@
 // barrier or loop marker can run in between), it runs in every iteration that the
 // loop runs to its end and, in the one it leaves from, runs or not by the exit taken
 // (its block dominates the latch, and each exiting block either comes after it or
-// before it), and its address moves by a constant per iteration, or not at all
-// (scalar evolution). After unrolling or vectorisation the copies of one
-// source access count together; their bytes in one iteration must be one contiguous
-// run. A run at least as long as the step gives one contiguous range over the loop; a
-// shorter one, a strided access (count, stride). Where the loop is checked:
+// before it), and its address moves by a constant per iteration, or not at all, or by
+// a step that does not change in the loop but is known only at run time (a column of a
+// matrix with a variable row length; scalar evolution). After unrolling or
+// vectorisation the copies of one source access count together; their bytes in one
+// iteration must be one contiguous run. A run at least as long as a constant step gives
+// one contiguous range over the loop; a shorter one, or any run with a run-time step,
+// a strided access (count, stride). Where the loop is checked:
 // - left only at the end of its latch, after a number of iterations scalar evolution
 //   knows before the loop: once, in the preheader;
 // - left elsewhere too (a search that breaks out early), or after a number of
@@ -40,8 +42,9 @@ namespace ompracer {
 
 // One check of an access's bytes over the loop, computed before InsertBefore (the
 // preheader's terminator, or an exit edge's first instruction): Count accesses of Bytes
-// bytes each, Stride bytes apart from Start (the lowest), or, when Count is null, one
-// range of Bytes bytes from Start.
+// bytes each, Stride bytes apart from Start (the lowest for a constant step; for a
+// run-time step the first iteration's, and Stride, modulo 2^64, may count down or be
+// 0), or, when Count is null, one range of Bytes bytes from Start.
 struct RangeCheck {
   llvm::Value *Start = nullptr;
   llvm::Value *Bytes = nullptr;

@@ -192,8 +192,8 @@ static void check_strided(const void *addr, uint64_t count, uint64_t stride, uin
   if (!thread_checked(t))
     return;
   runtime_enter();
-  for (uint64_t k = 0; k < count; k++)
-    check_in_runtime(t, (const char *)addr + k * stride, size, site, is_write, false);
+  for (uint64_t k = 0; k < count; k++) /* modulo 2^64: a stride may count down */
+    check_in_runtime(t, (const void *)((uintptr_t)addr + k * stride), size, site, is_write, false);
   runtime_leave();
 }
 

@@ -77,8 +77,10 @@ void __ompracer_write16(void *addr, uint32_t site);
 void __ompracer_read_range(const void *addr, uint64_t size, uint32_t site);
 void __ompracer_write_range(void *addr, uint64_t size, uint32_t site);
 /* `count` accesses of `size` bytes each, at addr, addr + stride, ...: one access of a
- * loop that runs on one strand, checked for all its iterations at once (stride > size;
- * the pass gives the lowest address and a positive stride). */
+ * loop that runs on one strand, checked for all its iterations at once. The stride is
+ * taken modulo 2^64 (a step known only at run time may be negative, counting down, or
+ * 0, one address again and again); with a constant step the pass gives the lowest
+ * address and a stride > size. */
 void __ompracer_read_strided(const void *addr, uint64_t count, uint64_t stride, uint64_t size,
                              uint32_t site);
 void __ompracer_write_strided(void *addr, uint64_t count, uint64_t stride, uint64_t size,

@@ -1,0 +1,39 @@
+// loop_range_runtime_step.c -- loops whose address moves by a step that is known only
+// at run time are checked once per loop, as strided accesses (pass/LoopRanges.h),
+// counted by OMPRACER_PASS_STATS.
+//
+// Compiled at -O2 (the STATS-FLAGS line: at -O0 scalar evolution sees no induction
+// variable) by check_stats.sh, which runs FileCheck over the pass's statistics with
+// the CHECK lines below.
+// STATS-FLAGS: -O2 -fno-unroll-loops
+// Ranged: a column of a matrix with `cols` columns, written going down. clang makes two
+// loops of it: a vectorised one for cols == 1 (a contiguous range) and the strided one
+// (2).
+void fill_column(int *m, long rows, long cols, long j) {
+  for (long k = 0; k < rows; k++)
+    m[k * cols + j] = 1;
+}
+
+// Ranged: the same going up (a negative step).
+void fill_column_up(int *m, long rows, long cols, long j) {
+  for (long k = rows - 1; k >= 0; k--)
+    m[k * cols + j] = 2;
+}
+
+// Ranged: a search down a column, checked on the loop's exit edges.
+long find_in_column(const int *m, long rows, long cols, long j, int v) {
+  for (long k = 0; k < rows; k++)
+    if (m[k * cols + j] == v)
+      return k;
+  return rows;
+}
+
+// Not ranged: the step grows with k (not affine).
+long sum_squares(const int *m, long rows) {
+  long s = 0;
+  for (long k = 0; k < rows; k++)
+    s += m[k * k];
+  return s;
+}
+
+// CHECK: ompracer: {{.*}}loop_range_runtime_step.c: instrumented 2 reads, 3 writes (4 of these reads and writes once per loop, as ranges, 0 by iteration batches)
