@@ -184,16 +184,40 @@ INLINE void check_access(const void *addr, uint64_t size, uint32_t site, bool is
   runtime_leave();
 }
 
+/* Whether none of check_in_runtime's filters before the history applies to any of
+ * `count` (> 0) accesses `stride` apart from addr: the thread holds no lock, combines
+ * no reduction and is in no assumed league, and none of the accesses reaches the
+ * iteration's private stack or a confined slot (batch_plain's test, for one access of
+ * a loop that makes no call: nothing of it changes while the loop runs). */
+INLINE bool strided_plain(const struct thread_state *t, uintptr_t addr, uint64_t count,
+                          uint64_t stride, uint64_t size) {
+  if (t->lockset || t->combining || t->ncombine_for || t->other.twin)
+    return false;
+  uintptr_t last = addr + (count - 1) * stride; /* modulo 2^64: a stride may count down */
+  uintptr_t lo = addr < last ? addr : last, hi = (addr < last ? last : addr) + size;
+  uintptr_t frame = (uintptr_t)__builtin_frame_address(0);
+  return !(t->private_top && lo < t->private_top && hi > frame) && !confined_may_hold(lo, hi - lo);
+}
+
 /* `count` accesses `stride` bytes apart, all of one strand (a loop's, LoopRanges.h in
- * the pass): one entry into the runtime for all of them. */
+ * the pass): one entry into the runtime for all of them, and when strided_plain says
+ * so, the history asked directly for each. */
 static void check_strided(const void *addr, uint64_t count, uint64_t stride, uint64_t size,
                           uint32_t site, bool is_write) {
   struct thread_state *t = &t_self;
-  if (!thread_checked(t))
+  if (!count || !thread_checked(t))
     return;
   runtime_enter();
-  for (uint64_t k = 0; k < count; k++) /* modulo 2^64: a stride may count down */
-    check_in_runtime(t, (const void *)((uintptr_t)addr + k * stride), size, site, is_write, false);
+  if (strided_plain(t, (uintptr_t)addr, count, stride, size)) {
+    t_sync_touched = true; /* the strand has accesses: a release must end it */
+    struct access_now now = {t->strand, site, t->cache.iter, is_write, 0};
+    for (uint64_t k = 0; k < count; k++)
+      check_one((uintptr_t)addr + k * stride, size, &now, &t->cache);
+  } else {
+    for (uint64_t k = 0; k < count; k++)
+      check_in_runtime(t, (const void *)((uintptr_t)addr + k * stride), size, site, is_write,
+                       false);
+  }
   runtime_leave();
 }
 
