@@ -124,11 +124,22 @@ struct Group {
   SmallVector<Member, 4> Members;
 };
 
+// The address of an access as scalar evolution can follow it: an address computed as
+// an integer and cast to a pointer (`(double *)((uintptr_t)m + offset)`, BOTS
+// strassen's loops) is the integer, which scalar evolution sees through where it does
+// not see through the cast.
+const SCEV *addressOf(Value *Ptr, ScalarEvolution &SE) {
+  if (auto *Cast = dyn_cast<IntToPtrInst>(Ptr))
+    if (Cast->getSrcTy()->isIntegerTy(64))
+      return SE.getSCEV(Cast->getOperand(0));
+  return SE.getSCEV(Ptr);
+}
+
 // Adds an access whose address is {Start,+,Step} to the group it belongs to, or to a
 // new one; false (the access stays checked per access) if the address is not affine.
 bool addToGroups(const Access &A, const Loop &L, ScalarEvolution &SE,
                  SmallVectorImpl<Group> &Groups) {
-  const SCEV *Ptr = SE.getSCEV(A.Ptr);
+  const SCEV *Ptr = addressOf(A.Ptr, SE);
   int64_t Step = 0;
   const SCEV *RunStep = nullptr;
   const SCEV *Start = Ptr;
@@ -150,7 +161,8 @@ bool addToGroups(const Access &A, const Loop &L, ScalarEvolution &SE,
   }
   const DILocation *Loc = A.I->getDebugLoc().get();
   for (Group &G : Groups) {
-    if (G.Step != Step || G.RunStep != RunStep || G.IsWrite != A.IsWrite || G.Loc != Loc)
+    if (G.Step != Step || G.RunStep != RunStep || G.IsWrite != A.IsWrite || G.Loc != Loc ||
+        G.Start->getType() != Start->getType()) // a pointer and an integer do not subtract
       continue;
     const auto *Off = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Start, G.Start));
     if (!Off || Off->getAPInt().getSignificantBits() > 48)

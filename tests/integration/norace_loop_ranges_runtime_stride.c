@@ -8,19 +8,23 @@
 // step); one sums column 5 while the other writes column 6; one searches column 7 and
 // stops at the row of a marker (checked on the loop's exit edge) while the other
 // writes column 7 below that row; and one writes one element again and again through
-// a step that is 0 at run time while the other writes its neighbour. A check that
+// a step that is 0 at run time while the other writes its neighbour; and one writes
+// every other element of a row through addresses computed as integers (BOTS
+// strassen's style, a cast of base + offset) while the other writes the elements in
+// between. A check that
 // covered the bytes between the runs (a range from the first to the last) would report
 // races with the neighbouring column. No race, at every -O level.
 //
 // EXPECT: norace
 // CHECK-NOT: ==ompracer==
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #define ROWS 256
 #define MAXCOLS 64
 int m[ROWS * MAXCOLS];
-int repeated[2];
+int repeated[2], interleaved[2 * ROWS];
 
 __attribute__((noinline)) static void fill_down(int *p, long rows, long cols, long j, int v) {
   for (long k = 0; k < rows; k++)
@@ -54,6 +58,15 @@ __attribute__((noinline)) static void fill_stepped(int *p, long rows, long step,
     p[k * step] = v;
 }
 
+/* rows writes of every other int from p, the address computed as an integer. */
+__attribute__((noinline)) static void fill_by_offset(int *p, long rows, int v) {
+  uintptr_t offset = 0;
+  for (long k = 0; k < rows; k++) {
+    *(int *)((uintptr_t)p + offset) = v;
+    offset += 2 * sizeof(int);
+  }
+}
+
 int main(int argc, char **argv) {
   (void)argv;
   long cols = 48 + argc; /* known only at run time */
@@ -81,10 +94,14 @@ int main(int argc, char **argv) {
     fill_stepped(&repeated[0], ROWS, zero, 5);
 #pragma omp task
     fill_stepped(&repeated[1], ROWS, zero, 6);
+#pragma omp task
+    fill_by_offset(interleaved, ROWS, 7);
+#pragma omp task
+    fill_by_offset(interleaved + 1, ROWS, 8);
   }
   printf("sum %ld found %ld\n", sum, found);
   return sum == (long)ROWS * (ROWS - 1) / 2 && found == ROWS / 2 && m[3] == 1 && m[4] == 2 &&
-                 repeated[0] == 5 && repeated[1] == 6
+                 repeated[0] == 5 && repeated[1] == 6 && interleaved[2 * ROWS - 1] == 8
              ? 0
              : 1;
 }

@@ -28,6 +28,15 @@ long find_in_column(const int *m, long rows, long cols, long j, int v) {
   return rows;
 }
 
+// Ranged: an address computed as an integer (scalar evolution sees through the cast).
+void fill_by_offset(double *m, long rows, unsigned long row_bytes) {
+  unsigned long offset = 0;
+  for (long k = 0; k < rows; k++) {
+    *(double *)((unsigned long)m + offset) = 3;
+    offset += row_bytes;
+  }
+}
+
 // Not ranged: the step grows with k (not affine).
 long sum_squares(const int *m, long rows) {
   long s = 0;
@@ -36,4 +45,4 @@ long sum_squares(const int *m, long rows) {
   return s;
 }
 
-// CHECK: ompracer: {{.*}}loop_range_runtime_step.c: instrumented 2 reads, 3 writes (4 of these reads and writes once per loop, as ranges, 0 by iteration batches)
+// CHECK: ompracer: {{.*}}loop_range_runtime_step.c: instrumented 2 reads, 4 writes (5 of these reads and writes once per loop, as ranges, 0 by iteration batches)
