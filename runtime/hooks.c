@@ -184,31 +184,40 @@ INLINE void check_access(const void *addr, uint64_t size, uint32_t site, bool is
   runtime_leave();
 }
 
-/* Whether none of check_in_runtime's filters before the history applies to any of
- * `count` (> 0) accesses `stride` apart from addr: the thread holds no lock, combines
- * no reduction and is in no assumed league, and none of the accesses reaches the
- * iteration's private stack or a confined slot (batch_plain's test, for one access of
- * a loop that makes no call: nothing of it changes while the loop runs). */
-INLINE bool strided_plain(const struct thread_state *t, uintptr_t addr, uint64_t count,
-                          uint64_t stride, uint64_t size) {
-  if (t->lockset || t->combining || t->ncombine_for || t->other.twin)
-    return false;
-  uintptr_t last = addr + (count - 1) * stride; /* modulo 2^64: a stride may count down */
-  uintptr_t lo = addr < last ? addr : last, hi = (addr < last ? last : addr) + size;
-  uintptr_t frame = (uintptr_t)__builtin_frame_address(0);
+/* The bytes that `count` (> 0) accesses of `size` bytes, `step` apart from `start`,
+ * touch: [*lo, *hi) (the step modulo 2^64: it may count down). */
+static inline void stepped_span(uintptr_t start, uint64_t count, uint64_t step, uint64_t size,
+                                uintptr_t *lo, uintptr_t *hi) {
+  uintptr_t last = start + (count - 1) * step;
+  *lo = start < last ? start : last;
+  *hi = (start < last ? last : start) + size;
+}
+
+/* Whether none of check_in_runtime's filters before the history applies to a run of
+ * accesses made with nothing in between (a loop's: strided checks and batches): the
+ * thread holds no lock, combines no reduction and is in no assumed league (plain_thread),
+ * and no access reaches the iteration's private stack (below `frame`, the hook's) or a
+ * confined slot (plain_span, for each access's bytes). Then each access is check_one's. */
+INLINE bool plain_thread(const struct thread_state *t) {
+  return !t->lockset && !t->combining && !t->ncombine_for && !t->other.twin;
+}
+INLINE bool plain_span(const struct thread_state *t, uintptr_t lo, uintptr_t hi, uintptr_t frame) {
   return !(t->private_top && lo < t->private_top && hi > frame) && !confined_may_hold(lo, hi - lo);
 }
 
 /* `count` accesses `stride` bytes apart, all of one strand (a loop's, LoopRanges.h in
- * the pass): one entry into the runtime for all of them, and when strided_plain says
- * so, the history asked directly for each. */
+ * the pass): one entry into the runtime for all of them, and when no per-access filter
+ * can apply (the loop makes no call: nothing of the thread changes while it runs), the
+ * history asked directly for each. */
 static void check_strided(const void *addr, uint64_t count, uint64_t stride, uint64_t size,
                           uint32_t site, bool is_write) {
   struct thread_state *t = &t_self;
   if (!count || !thread_checked(t))
     return;
   runtime_enter();
-  if (strided_plain(t, (uintptr_t)addr, count, stride, size)) {
+  uintptr_t lo, hi;
+  stepped_span((uintptr_t)addr, count, stride, size, &lo, &hi);
+  if (plain_thread(t) && plain_span(t, lo, hi, (uintptr_t)__builtin_frame_address(0))) {
     t_sync_touched = true; /* the strand has accesses: a release must end it */
     struct access_now now = {t->strand, site, t->cache.iter, is_write, 0};
     for (uint64_t k = 0; k < count; k++)
@@ -415,30 +424,21 @@ EXPORT void __ompracer_loop_iteration(uint64_t logical_iteration) {
 /* The pass moved the markers and hooks of a run of iterations here (hooks.h): the same
  * calls in the same order, so the runtime sees what it would have seen from the loop,
  * without a hook call per access. */
-/* The bytes one access of a batch touches over `count` iterations, [*lo, *hi). */
-static void batch_span(const struct ompracer_iteration_access *a, uint64_t count, uintptr_t *lo,
-                       uintptr_t *hi) {
-  uintptr_t from = (uintptr_t)a->start, to = from + (count - 1) * a->step; /* step may be < 0 */
-  *lo = from < to ? from : to;
-  *hi = (from < to ? to : from) + a->size;
-}
-
 /* Whether none of check_in_runtime's filters before the history can apply to any
- * access of a batch: the thread holds no lock, combines no reduction and is in no
- * assumed league, and no access reaches the iteration's private stack or a confined
- * slot. None of that changes inside the batch: the loop makes no call but its marker,
- * whose first call (made before this test) is the only one that can move the strand.
- * A batch's accesses are never atomic (an atomic is a call: the pass does not batch
- * such loops). Then every access is check_one's, with the same access_now. */
+ * access of a batch (plain_thread, plain_span). None of that changes inside the batch:
+ * the loop makes no call but its marker, whose first call (made before this test) is
+ * the only one that can move the strand. A batch's accesses are never atomic (an
+ * atomic is a call: the pass does not batch such loops). Then every access is
+ * check_one's, with the same access_now. */
 INLINE bool batch_plain(const struct thread_state *t, const struct ompracer_iteration_access *acc,
                         uint32_t n, uint64_t count) {
-  if (t->lockset || t->combining || t->ncombine_for || t->other.twin)
+  if (!plain_thread(t))
     return false;
   uintptr_t frame = (uintptr_t)__builtin_frame_address(0);
   for (uint32_t i = 0; i < n; i++) {
     uintptr_t lo, hi;
-    batch_span(&acc[i], count, &lo, &hi);
-    if ((t->private_top && lo < t->private_top && hi > frame) || confined_may_hold(lo, hi - lo))
+    stepped_span((uintptr_t)acc[i].start, count, acc[i].step, acc[i].size, &lo, &hi);
+    if (!plain_span(t, lo, hi, frame))
       return false;
   }
   return true;
@@ -464,7 +464,7 @@ static bool repeat_alone(const struct ompracer_iteration_access *acc, uint32_t n
   uintptr_t lo = (uintptr_t)acc[i].start, hi = lo + acc[i].size;
   for (uint32_t j = 0; j < n; j++) {
     uintptr_t jlo, jhi;
-    batch_span(&acc[j], count, &jlo, &jhi);
+    stepped_span((uintptr_t)acc[j].start, count, acc[j].step, acc[j].size, &jlo, &jhi);
     if (j != i && jlo < hi && jhi > lo)
       return false;
   }
