@@ -296,7 +296,11 @@ static void explain_locks(const struct race_side *a, const struct race_side *b, 
 }
 
 void explain_race(const struct race_side *a, const struct race_side *b, char *buf, size_t len) {
-  explain_ospg(a, b, buf, len);
+  /* A strand of finished work reads as the one it was reclaimed into (ospg.h). */
+  struct race_side la = *a, lb = *b;
+  la.node = ospg_live(la.node);
+  lb.node = ospg_live(lb.node);
+  explain_ospg(&la, &lb, buf, len);
   if (g_opts.mode != MODE_PRECISE || !(lock_names_any(a->locks) || lock_names_any(b->locks)))
     return;
   size_t used = strlen(buf);

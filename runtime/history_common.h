@@ -191,7 +191,7 @@ static inline void note_race(struct race_found *out, unsigned *n, uintptr_t addr
  * Memoised in the running strand's cache (LCAs never change). */
 static inline unsigned lca_depth(struct sp_cache *c, struct access_ref x, struct access_ref y) {
   if (x.node == y.node)
-    return ospg_node(x.node)->depth + 1u;
+    return ospg_node(ospg_live(x.node))->depth + 1u; /* a reclaimed strand: its rep's */
   if (x.node == c->cur)
     return lca_depth_with(c, y.node);
   if (y.node == c->cur)

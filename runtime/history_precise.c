@@ -493,6 +493,7 @@ static bool path_room(struct owner_path *p, unsigned depth) {
 
 static void compute_path(struct owner_path *p, node_id strand) {
   p->strand = strand;
+  strand = ospg_live(strand); /* a reclaimed strand's path is its representative's */
   p->gen = atomic_load_explicit(&g_pool_gen, memory_order_relaxed);
   p->deepest = 0;
   p->owners = 0;
@@ -698,7 +699,8 @@ static bool seed(struct history_slot *slot, lockset_id lockset, struct access_re
                  bool is_write) {
   if (!h.node)
     return true;
-  for (node_id v = ospg_node(h.node)->parent; v; v = ospg_node(v)->parent) {
+  /* A reclaimed strand's path is its representative's (ospg.h, RECLAIMING). */
+  for (node_id v = ospg_node(ospg_live(h.node))->parent; v; v = ospg_node(v)->parent) {
     if (ospg_node(v)->type != NODE_ST || !ospg_node(v)->parent)
       continue;
     struct precise_entry *x = entry_of(slot, lockset, v);

@@ -57,7 +57,18 @@ static struct task_rec *new_task_rec(struct team *team, bool checked) {
   }
   rec->team = team;
   rec->checked = checked;
+  atomic_init(&rec->refs, 1);
   return rec;
+}
+
+/* Drops a reference to a task record (reclaim.h): the task's own, or that of a child
+ * that has ended. The record's state is gone with the task; the memory, with its
+ * inbox, stays for children that may still hand in their blocks. */
+static void task_rec_unref(struct task_rec *rec) {
+  if (atomic_fetch_sub_explicit(&rec->refs, 1, memory_order_acq_rel) != 1)
+    return;
+  reclaim_inbox_drop(&rec->inbox);
+  free(rec);
 }
 
 static void free_task_rec(ompt_data_t *d) {
@@ -66,10 +77,14 @@ static void free_task_rec(ompt_data_t *d) {
     return;
   if (t_self.task == rec)
     thread_run(NULL);
+  struct task_rec *creator = rec->creator;
+  reclaim_task_ended(creator ? &creator->inbox : NULL, &rec->ss, &rec->inbox, !rec->unwaited);
   ss_destroy(&rec->ss);
   deps_map_free(&rec->deps);
-  free(rec);
   d->ptr = NULL;
+  if (creator)
+    task_rec_unref(creator);
+  task_rec_unref(rec);
 }
 
 /* ---- parallel regions, leagues of teams and implicit tasks ---- */
@@ -130,6 +145,9 @@ static void on_parallel_begin(ompt_data_t *encountering_task, const ompt_frame_t
    * unless the initial task has made tasks of its own. */
   team->outermost = enc->initial && !enc->checked;
   team->arena_mark = ospg_mark();
+  /* The region's nodes go below the task's strand, in no task's own list: nothing
+   * above them may be reclaimed (reclaim.h). */
+  atomic_store_explicit(&enc->inbox.incomplete, true, memory_order_relaxed);
   team->edge_mark = deps_mark();
   begin_region(team, enc, flags, frame);
   team->locks = region_locks(team, enc);
@@ -253,6 +271,8 @@ static void on_task_create(ompt_data_t *encountering_task, const ompt_frame_t *f
   if (!child)
     return;
   parent->checked = true; /* its continuation now runs in parallel with the child */
+  child->creator = parent;
+  atomic_fetch_add_explicit(&parent->refs, 1, memory_order_relaxed);
   /* An if(0) task, a merged one, and any task created inside a final task (an
    * included task) finish before the creator goes on. */
   bool if0 = take_pending_if0() | !!(flags & ompt_task_merged) | parent->final;
@@ -345,7 +365,8 @@ static void on_task_schedule(ompt_data_t *prior_task, ompt_task_status_t prior_s
   struct task_rec *prior = task_of(prior_task);
   bool body_ended = prior_status == ompt_task_complete || prior_status == ompt_task_detach ||
                     prior_status == ompt_task_cancel;
-  if (prior && body_ended && ss_task_end(&prior->ss) && prior_status == ompt_task_complete)
+  if (prior && body_ended && (prior->unwaited |= ss_task_end(&prior->ss)) &&
+      prior_status == ompt_task_complete)
     mode_note_unsafe("a task that ends without waiting for its child tasks (taskwaits not "
                      "fully nested); the task was created",
                      ospg_node(prior->ss.frames[0].node)->site, true);
@@ -407,9 +428,11 @@ static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoi
     if (endpoint == ompt_scope_end && rec->team)
       team_barrier_end(rec->team, &rec->ss, &rec->phase);
   } else if (kind == ompt_sync_region_taskwait) {
-    if (endpoint == ompt_scope_end)
+    if (endpoint == ompt_scope_end) {
+      node_id group = ss_closing_group(&rec->ss), rep = rec->ss.strand;
       ss_taskwait(&rec->ss);
-    else
+      reclaim_at_taskwait(&rec->inbox, &rec->ss, group, rep);
+    } else
       ss_taskwait_begin(&rec->ss, site);
   } else if (kind == ompt_sync_region_taskgroup) {
     if (endpoint == ompt_scope_begin)

@@ -83,6 +83,13 @@ static inline bool ck_hosts_iterations(unsigned construct) {
 /* A task's P-node: it had depend clauses or fulfilled a detached task's event, so
  * dependence edges may start or end at it. */
 #define NODE_DEPS 0x8u
+/* The node belongs to finished work that ospg_reclaim collapsed into a representative
+ * strand (its nchildren then holds that strand's id; see RECLAIMING). */
+#define NODE_RECLAIMED 0x10u
+/* An ST-node or task P-node below which a synchronisation edge ends (an acquire): its
+ * strands below are ordered after things outside unlike the strands of its own task, so
+ * nothing below it is reclaimed (RECLAIMING). Set like NODE_TAINTED, never cleared. */
+#define NODE_KEEP 0x20u
 
 struct ospg_node {
   node_id parent;
@@ -134,6 +141,8 @@ static inline bool ospg_sealed(node_id st);
  * the pairing the proof above counts on, or n released). O(depth) the first time,
  * then it stops at the first tainted ancestor (all above it are tainted). */
 void ospg_taint_above(node_id n);
+/* Sets NODE_KEEP the same way. */
+void ospg_keep_above(node_id n);
 /* Sets flag bits on a node that other threads may be reading (NODE_ENDED, NODE_DEPS). */
 static inline void ospg_set_flag(node_id n, unsigned flag);
 static inline bool ospg_has_flag(node_id n, unsigned flag);
@@ -170,11 +179,60 @@ static inline bool ospg_has_st_nodes(void);
  * mode's lazy entries rely on it (history_precise.c). */
 static inline bool ospg_st_nodes_matter(void);
 
+/* RECLAIMING THE NODES OF FINISHED WORK. When a children group S is sealed (above), every
+ * strand below S answers every later query with a strand outside S's subtree as a
+ * strand of S's own task right under S does, and no new node or access is ever made
+ * below S again. So the nodes of S's (ended) child tasks can be collapsed: each is
+ * marked reclaimed and forwarded to rep, a strand of S's task whose parent is S
+ * (ospg_reclaim). Histories still name the old ids; ospg_live() reads such an id as
+ * its representative (following the forwards, which point up the tree: a rep is
+ * reclaimed in turn when the group above its task is sealed). Ids are never handed
+ * out again (only ospg_release_to rewinds them); what is given back is memory: a
+ * page of 128 nodes whose nodes are all reclaimed is released to the system (read as
+ * zeros from then on), and its forwards are kept packed in a page directory (at most
+ * a few bytes a node: one word when all of them lead to one strand).
+ *
+ * Readers: every id that comes from a history, a cache or an edge table passes
+ * through ospg_live() before the OSPG is climbed from it. A reclaimed node stays
+ * intact (parent, jump, depth, type, order, st_val, flags but the new bit) until its
+ * page is released, so a climb that began before it was reclaimed answers as it would
+ * have; one that overlaps a page's release may read zeros, and the queries
+ * (sp_query.c) run again when ospg_release_seq() changed meanwhile. */
+static inline node_id ospg_live(node_id x);
+/* Collapses the nodes ids[0..n) into strand rep (see above); ids 0, the root and rep
+ * itself are skipped. The caller guarantees that the argument above holds for them:
+ * all are below a sealed group whose task's strand rep is, and no other node below
+ * that group's children is left unreclaimed. */
+void ospg_reclaim(const node_id *ids, uint32_t n, node_id rep);
+/* Whether new reclaiming is allowed now (option reclaim_ospg, not dumping the OSPG). */
+bool ospg_reclaim_allowed(void);
+/* Bumped (before the memory goes) each time a page of nodes is released. */
+static inline uint32_t ospg_release_seq(void);
+/* Counts for the summary and the tests: nodes reclaimed and pages released so far, and
+ * nodes ever made (ids handed out, rewinds included). */
+struct ospg_stats {
+  uint64_t made, reclaimed, pages_released, packed_bytes;
+};
+struct ospg_stats ospg_get_stats(void);
+
 /* Implementation detail shared with the inline accessors. */
 extern struct ospg_node *g_ospg_arena;
 extern atomic_bool g_ospg_st_made;
 static inline struct ospg_node *ospg_node(node_id id) {
   return &g_ospg_arena[id];
+}
+extern _Atomic uint32_t g_ospg_release_seq;
+node_id ospg_live_slow(node_id x);
+static inline node_id ospg_live(node_id x) {
+  const struct ospg_node *n = &g_ospg_arena[x];
+  /* A live node has a jump (the root's is itself); a released one reads as zeros. */
+  if (__builtin_expect(
+          n->jump != 0 && !(__atomic_load_n(&n->flags, __ATOMIC_ACQUIRE) & NODE_RECLAIMED), 1))
+    return x;
+  return ospg_live_slow(x);
+}
+static inline uint32_t ospg_release_seq(void) {
+  return atomic_load_explicit(&g_ospg_release_seq, memory_order_acquire);
 }
 static inline bool ospg_has_st_nodes(void) {
   return atomic_load_explicit(&g_ospg_st_made, memory_order_acquire);

@@ -112,6 +112,7 @@ static bool describe_iteration(node_id w, uint32_t iter, char *buf, size_t len) 
 
 /* "implicit task of omp parallel at x.c:8" and the like. */
 static void describe_strand(node_id w, uint32_t iter, char *buf, size_t len) {
+  w = ospg_live(w); /* a strand of finished work: the one it was reclaimed into (ospg.h) */
   if (describe_iteration(w, iter, buf, len))
     return;
   const struct ospg_node *n = ospg_explaining_ancestor(w);
@@ -206,7 +207,8 @@ static void print_side(const struct race_side *s) {
  * out. Two iterations of one strand stay reported: simd lanes run at once on one
  * thread. */
 static bool both_on_initial_thread(node_id a, node_id b) {
-  return a != b && (ospg_node(a)->flags & ospg_node(b)->flags & NODE_ON_INITIAL_THREAD) != 0;
+  return a != b && (ospg_node(ospg_live(a))->flags & ospg_node(ospg_live(b))->flags &
+                    NODE_ON_INITIAL_THREAD) != 0;
 }
 
 void report_race(const struct race_found *race, const struct access_now *now) {

@@ -54,19 +54,49 @@ static node_id climb(node_id a, node_id b, node_id *a_child, node_id *b_child) {
   return ospg_node(a)->parent;
 }
 
-node_id sp_lca(node_id a, node_id b) {
+/* RECLAIMED NODES (ospg.h, RECLAIMING). The public queries below take ids that may
+ * come from histories, caches or edge tables, and so may name reclaimed nodes: they
+ * read each as its representative (ospg_live) and climb from there. The nodes on a
+ * climb stay intact while reclaimed, but a page released during the climb reads as
+ * zeros: then the query runs again (ospg_release_seq changed). The static functions
+ * take live ids and never resolve, so that one query reads one consistent tree. */
+#define ON_LIVE_NODES(type, call)                                                                  \
+  for (;;) {                                                                                       \
+    uint32_t seq_ = ospg_release_seq();                                                            \
+    type r_ = call;                                                                                \
+    if (__builtin_expect(seq_ == ospg_release_seq(), 1))                                           \
+      return r_;                                                                                   \
+  }
+
+static node_id lca_at(node_id a, node_id b) {
   node_id ca, cb;
   return climb(a, b, &ca, &cb);
 }
 
-bool sp_tree_parallel(node_id a, node_id b) {
-  return mode_precise() ? sp_is_parallel_precise(a, b) : sp_is_parallel_fast(a, b);
+node_id sp_lca(node_id a, node_id b) {
+  ON_LIVE_NODES(node_id, lca_at(ospg_live(a), ospg_live(b)))
 }
-#define tree_parallel sp_tree_parallel
+
+static bool fast_at(node_id a, node_id b);
+static bool precise_at(node_id a, node_id b);
+
+static bool tree_parallel(node_id a, node_id b) {
+  return mode_precise() ? precise_at(a, b) : fast_at(a, b);
+}
+
+bool sp_tree_parallel(node_id a, node_id b) {
+  ON_LIVE_NODES(bool, tree_parallel(ospg_live(a), ospg_live(b)))
+}
+bool sp_is_parallel_fast(node_id a, node_id b) {
+  ON_LIVE_NODES(bool, fast_at(ospg_live(a), ospg_live(b)))
+}
+bool sp_is_parallel_precise(node_id a, node_id b) {
+  ON_LIVE_NODES(bool, precise_at(ospg_live(a), ospg_live(b)))
+}
 
 static bool sync_ordered(node_id a, node_id b);
 
-bool sp_is_parallel(node_id a, node_id b) {
+static bool is_parallel_at(node_id a, node_id b) {
   if (!tree_parallel(a, b))
     return false;
   /* Synchronisation edges (sync_edges.h): one load when the program made none. A path
@@ -74,6 +104,10 @@ bool sp_is_parallel(node_id a, node_id b) {
   if (__builtin_expect(sync_edge_count() == 0, 1))
     return true;
   return a < b ? !sync_ordered(a, b) : !sync_ordered(b, a);
+}
+
+bool sp_is_parallel(node_id a, node_id b) {
+  ON_LIVE_NODES(bool, is_parallel_at(ospg_live(a), ospg_live(b)))
 }
 
 void sp_cache_reset(struct sp_cache *c, node_id cur) {
@@ -108,11 +142,15 @@ static bool lca_children(node_id *a, node_id *b, node_id *left, node_id *right) 
   return true;
 }
 
-bool sp_lca_children(node_id a, node_id b, node_id *left, node_id *right) {
+static bool lca_children_at(node_id a, node_id b, node_id *left, node_id *right) {
   return lca_children(&a, &b, left, right);
 }
 
-node_id sp_past_groups(node_id right, node_id b) {
+bool sp_lca_children(node_id a, node_id b, node_id *left, node_id *right) {
+  ON_LIVE_NODES(bool, lca_children_at(ospg_live(a), ospg_live(b), left, right))
+}
+
+static node_id past_groups_at(node_id right, node_id b) {
   /* The topmost node that is not a group, met on the way up from b. */
   node_id first = right;
   if (deps_sibling_container(right))
@@ -120,6 +158,10 @@ node_id sp_past_groups(node_id right, node_id b) {
       if (!deps_sibling_container(n))
         first = n;
   return first;
+}
+
+node_id sp_past_groups(node_id right, node_id b) {
+  ON_LIVE_NODES(node_id, past_groups_at(right, ospg_live(b)))
 }
 
 /* DIRECTED PATH from `left` (the LCA's left child, a P-node: with edges only if it is
@@ -133,7 +175,7 @@ node_id sp_past_groups(node_id right, node_id b) {
  * (task_deps.c). Cost: O(depth of b below the LCA), twice, on top of that search; when
  * `right` is not a group (most pairs), O(1). */
 static bool deps_order(node_id left, node_id right, node_id b) {
-  node_id first = sp_past_groups(right, b);
+  node_id first = past_groups_at(right, b);
   deps_path_begin(left);
   for (node_id n = first;; n = ospg_node(n)->parent) {
     deps_path_target(n); /* nodes without edges are skipped there */
@@ -161,7 +203,7 @@ static bool is_workshare_node(node_id n) {
  * construct's strands do not check the thread's own stack (iterations.h), so what they
  * recorded is memory every thread sees. left and right are the LCA's children, a below
  * left (created first). */
-bool sp_unspecified_executor(node_id a, node_id b, node_id left, node_id right) {
+static bool unspecified_executor_at(node_id a, node_id b, node_id left, node_id right) {
   node_id task = ospg_node(left)->parent;
   if (ospg_node(task)->construct != CK_IMPLICIT_TASK)
     return false;
@@ -174,11 +216,15 @@ bool sp_unspecified_executor(node_id a, node_id b, node_id left, node_id right) 
   return region && ospg_node(region)->construct == CK_PARALLEL && ospg_node(region)->instance > 1;
 }
 
-bool sp_is_parallel_fast(node_id a, node_id b) {
+bool sp_unspecified_executor(node_id a, node_id b, node_id left, node_id right) {
+  ON_LIVE_NODES(bool, unspecified_executor_at(ospg_live(a), ospg_live(b), left, right))
+}
+
+static bool fast_at(node_id a, node_id b) {
   node_id left, right;
   if (!lca_children(&a, &b, &left, &right))
     return false;
-  if (sp_unspecified_executor(a, b, left, right))
+  if (unspecified_executor_at(a, b, left, right))
     return true;
   if (ospg_node(left)->type != NODE_P)
     return false; /* S, ST (read as S) or W */
@@ -213,7 +259,9 @@ static bool joins_all_below(const struct ospg_node *n) {
  * subtree then costs O(log depth) plus the live part of its path instead of its whole
  * depth: BOTS uts (recursion 1 572 deep) spent half its default-mode time climbing. */
 #define SEALED_MEMO 1024
-static OMPR_TLS struct { node_id strand[SEALED_MEMO], group[SEALED_MEMO]; } t_sealed;
+static OMPR_TLS struct {
+  node_id strand[SEALED_MEMO], group[SEALED_MEMO];
+} t_sealed;
 
 /* A sealed group on wl's path strictly below lca_child that this thread found before,
  * or 0. */
@@ -266,11 +314,11 @@ static int count_st(node_id wl, node_id lca_child) {
   return c;
 }
 
-bool sp_is_parallel_precise(node_id a, node_id b) {
+static bool precise_at(node_id a, node_id b) {
   node_id left, right;
   if (!lca_children(&a, &b, &left, &right))
     return false; /* a is now the left W-node */
-  if (sp_unspecified_executor(a, b, left, right))
+  if (unspecified_executor_at(a, b, left, right))
     return true;
   enum node_type t = ospg_node(left)->type;
   if (t == NODE_S || t == NODE_W)
@@ -291,6 +339,8 @@ bool sp_is_parallel_precise(node_id a, node_id b) {
 /* Whether strand a comes before strand b, or is b, in the tree's order (series order
  * and dependence edges, without synchronisation edges). */
 static bool tree_before(node_id a, node_id b) {
+  a = ospg_live(a); /* an edge's end may be a reclaimed strand */
+  b = ospg_live(b);
   if (a == b)
     return true;
   node_id x = a, y = b, left, right;

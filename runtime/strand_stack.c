@@ -22,10 +22,28 @@ static enum frame_kind top_kind(const struct strand_stack *s) {
   return s->frames[s->depth - 1].kind;
 }
 
+/* Keeps a node this stack made in its own-node list (reclaim.h). */
+static void keep_own(struct strand_stack *s, node_id n) {
+  if (!s->own_on || n == ospg_root())
+    return;
+  if (s->nown == s->own_cap) {
+    uint32_t cap = s->own_cap ? s->own_cap * 2 : 8;
+    node_id *own = realloc(s->own, cap * sizeof *own);
+    if (!own) {
+      s->own_lost = true;
+      return;
+    }
+    s->own = own;
+    s->own_cap = cap;
+  }
+  s->own[s->nown++] = n;
+}
+
 /* Adds a container under the top and pushes it. */
 static void open_container(struct strand_stack *s, enum node_type type,
                            enum construct_kind construct, enum frame_kind kind, site_id site) {
   node_id n = ospg_add(ss_top(s), type, construct, site);
+  keep_own(s, n);
   /* Out of memory: new strands stay under the old top, which only merges strands. */
   (void)push(s, n, kind);
 }
@@ -50,6 +68,9 @@ int ss_init(struct strand_stack *s, node_id base) {
   s->on_initial_thread = false;
   s->in_single = false;
   s->single_site = 0;
+  s->own = NULL;
+  s->nown = s->own_cap = 0;
+  s->own_on = s->own_lost = false;
   if (push(s, base, FR_BASE))
     return -1;
   ss_new_strand(s);
@@ -59,6 +80,9 @@ int ss_init(struct strand_stack *s, node_id base) {
 void ss_destroy(struct strand_stack *s) {
   free(s->frames);
   s->frames = NULL;
+  free(s->own);
+  s->own = NULL;
+  s->nown = s->own_cap = 0;
   s->depth = s->cap = 0;
 }
 
@@ -79,11 +103,11 @@ static struct strand_label next_label(const struct strand_stack *s) {
   bool single = s->in_single && s->iteration_construct == CK_NONE;
   /* A single's body strand carries the single's own count, as a worksharing S-node
    * does: the constructs begun before it. */
-  return (struct strand_label){
-      .kind = single ? CK_SINGLE : (enum construct_kind)s->iteration_construct,
-      .site = single ? s->single_site : s->iteration_site,
-      .instance = single ? (uint16_t)(s->workshares - 1) : s->workshares,
-      .flags = s->on_initial_thread ? NODE_ON_INITIAL_THREAD : 0};
+  return (struct strand_label){.kind =
+                                   single ? CK_SINGLE : (enum construct_kind)s->iteration_construct,
+                               .site = single ? s->single_site : s->iteration_site,
+                               .instance = single ? (uint16_t)(s->workshares - 1) : s->workshares,
+                               .flags = s->on_initial_thread ? NODE_ON_INITIAL_THREAD : 0};
 }
 
 node_id ss_new_strand(struct strand_stack *s) {
@@ -91,6 +115,7 @@ node_id ss_new_strand(struct strand_stack *s) {
   s->strand = ospg_add(ss_top(s), NODE_W, l.kind, l.site);
   if (s->strand == ospg_root()) /* the root stands in for every node once the arena is full */
     return s->strand;
+  keep_own(s, s->strand);
   ospg_node(s->strand)->instance = l.instance;
   ospg_node(s->strand)->flags = l.flags;
   return s->strand;
@@ -106,8 +131,8 @@ static bool new_strand_is_current(const struct strand_stack *s) {
   const struct ospg_node *w = ospg_node(s->strand);
   struct strand_label l = next_label(s);
   return w->parent == ss_top(s) &&
-         w->order + 1 == atomic_load_explicit(&ospg_node(w->parent)->nchildren,
-                                              memory_order_relaxed) &&
+         w->order + 1 ==
+             atomic_load_explicit(&ospg_node(w->parent)->nchildren, memory_order_relaxed) &&
          w->construct == l.kind && w->site == l.site && w->instance == l.instance &&
          w->flags == l.flags;
 }
@@ -131,8 +156,14 @@ int ss_task_create(struct strand_stack *parent, struct strand_stack *child, site
    * then in series with what follows (their st_val sum is 0), its unwaited children
    * parallel with it (their P-node adds 1) in precise mode (Algorithm 1); fast mode
    * reads it as an S-node. Earlier siblings (P-nodes to its left) stay parallel. */
-  node_id base = ospg_add(ss_top(parent), if0 ? NODE_ST : NODE_P, if0 ? CK_TASK_IF0 : CK_TASK, site);
+  node_id base =
+      ospg_add(ss_top(parent), if0 ? NODE_ST : NODE_P, if0 ? CK_TASK_IF0 : CK_TASK, site);
   int rc = ss_init(child, base);
+  if (rc == 0 && ospg_reclaim_allowed()) {
+    child->own_on = true;
+    keep_own(child, base);
+    keep_own(child, child->strand);
+  }
   ss_new_strand(parent);
   return rc;
 }
@@ -163,6 +194,13 @@ void ss_taskwait_begin(struct strand_stack *s, site_id site) {
   for (unsigned i = s->depth; i > 1 && s->frames[i - 1].kind == FR_CHILDREN; i--)
     if (s->frames[i - 1].node != ospg_root())
       ospg_node(s->frames[i - 1].node)->site = site;
+}
+
+node_id ss_closing_group(const struct strand_stack *s) {
+  if (s->depth < 2 || top_kind(s) != FR_CHILDREN || s->frames[s->depth - 2].kind == FR_CHILDREN)
+    return 0;
+  node_id group = ss_top(s);
+  return s->strand && ospg_node(s->strand)->parent == group ? group : 0;
 }
 
 void ss_taskwait(struct strand_stack *s) {

@@ -47,7 +47,17 @@ struct strand_stack {
    * CK_SINGLE with its directive, unless an iteration label applies. */
   bool in_single;
   site_id single_site;
+  /* An explicit task's own nodes (reclaim.h): every node this stack made, its task's
+   * P-node first; kept only while `own_on`. `own_lost`: one could not be kept. */
+  node_id *own;
+  uint32_t nown, own_cap;
+  bool own_on, own_lost;
 };
+
+/* The children group a taskwait is about to close, when it is the only group it closes
+ * and the running strand sits right under it (that strand then stands for the group's
+ * finished subtree, reclaim.h); otherwise 0. */
+node_id ss_closing_group(const struct strand_stack *s);
 
 /* Starts a stack on a base node and opens the first strand under it. */
 int ss_init(struct strand_stack *s, node_id base);

@@ -153,6 +153,7 @@ static void add_edge_once(node_id from) {
   if (i < 8)
     s->from[i] = from;
   sync_edge_add(from, t_self.strand);
+  ospg_keep_above(t_self.strand); /* an edge into a finished task's strands: keep them */
 }
 
 /* A publication of the strand the last release ended: the same cell while that strand

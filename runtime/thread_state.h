@@ -9,6 +9,7 @@
 #include "iterations.h"
 #include "lockset.h"
 #include "options.h"
+#include "reclaim.h"
 #include "sp_query.h"
 #include "strand_stack.h"
 #include "task_deps.h"
@@ -36,6 +37,13 @@ struct task_rec {
   uint8_t reduce_step;     /* enum reduce_step: where it is in a reduction's entry or exit */
   bool reduce_barrier;     /* a barrier ran inside the entry: libomp's tree method */
   node_id twin, twin_of;   /* in an assumed league: the twin of strand twin_of */
+  /* Reclaiming finished tasks' nodes (reclaim.h): the task that created this one, its
+   * ended children's blocks, whether it ended with children unwaited, and the
+   * references that keep this record (its own, and one per child that has not ended). */
+  struct task_rec *creator;
+  struct reclaim_inbox inbox;
+  bool unwaited;
+  _Atomic uint32_t refs;
 };
 
 /* Where a task is in a reduction's runtime calls (hooks.h, __ompracer_reduction).

@@ -185,6 +185,13 @@ __attribute__((destructor)) static void on_unload(void) {
    * a task): they stop being checked, and the summary closes the reports. */
   atomic_store(&g_detecting, false);
   mode_print_verdict();
+  if (g_opts.verbosity >= 1) {
+    struct ospg_stats st = ospg_get_stats();
+    log_line("OSPG: %llu nodes made, %llu of them reclaimed (%llu pages of 128 given back, "
+             "their forwards in %llu bytes)",
+             (unsigned long long)st.made, (unsigned long long)st.reclaimed,
+             (unsigned long long)st.pages_released, (unsigned long long)st.packed_bytes);
+  }
   report_summary();
   dump_ospg();
   exit_with_verdict();

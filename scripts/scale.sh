@@ -15,6 +15,10 @@
 #   tasks N          one `omp single` creating N tasks in a loop, each writing its own
 #                    element of a heap array of N ints and reading a shared read-only
 #                    int, then one taskwait; run at every count of --tasks
+#   tree N           a binary tree of 2N-1 tasks (fib's shape: each inner task makes
+#                    two children, which return their sums in its locals, and waits for
+#                    them; each leaf reads a shared read-only int); run at every leaf
+#                    count of --tree: the memory of finished tasks' OSPG nodes shows
 # Each program prints a checksum; a run whose stdout differs from the native run's (same
 # program, size, level and thread count) is flagged in the table and listed at the end.
 # The figures go to stdout and, with --out DIR (default bench/results/<date>-scale),
@@ -27,7 +31,9 @@
 #   --loop-opt L    optimisation levels of the loop (default O2)
 #   --tasks L       task counts, comma-separated (default 1000,10000,100000,1000000;
 #                   0 or empty skips the tasks program)
-#   --tasks-opt L   optimisation levels of the tasks program (default O2)
+#   --tasks-opt L   optimisation levels of the tasks and tree programs (default O2)
+#   --tree L        leaf counts of the tree program, comma-separated (default
+#                   100000,1000000,5000000; 0 or empty skips it)
 #   --threads L     OMP_NUM_THREADS values, comma-separated, 1..256 (default 2); every
 #                   program, size, level and configuration runs at each
 #   --modes L       ompracer modes, comma-separated (default default,fast,precise)
@@ -47,6 +53,7 @@ opts=O0,O2
 loop_opts=O2
 tasks=1000,10000,100000,1000000
 tasks_opts=O2
+tree=100000,1000000,5000000
 threads=2
 modes=default,fast,precise
 timeout_s=600
@@ -67,7 +74,7 @@ posint() { case "$1" in '' | *[!0-9]* | 0) return 1 ;; esac }
 
 while [ $# -gt 0 ]; do
   case "$1" in
-    --depths | --loop-log2 | -O | --opt | --loop-opt | --tasks | --tasks-opt | --threads | --modes | --timeout | --out | --note)
+    --depths | --loop-log2 | -O | --opt | --loop-opt | --tasks | --tasks-opt | --tree | --threads | --modes | --timeout | --out | --note)
       [ $# -ge 2 ] || die "$1 needs a value" ;;
   esac
   case "$1" in
@@ -77,6 +84,7 @@ while [ $# -gt 0 ]; do
     --loop-opt) loop_opts=${2:-}; shift 2 ;;
     --tasks) tasks=$2; shift 2 ;;
     --tasks-opt) tasks_opts=${2:-}; shift 2 ;;
+    --tree) tree=$2; shift 2 ;;
     --threads) threads=${2:-}; shift 2 ;;
     --modes) modes=${2:-}; shift 2 ;;
     --timeout) timeout_s=${2:-}; shift 2 ;;
@@ -95,6 +103,11 @@ posint "$timeout_s" || die "--timeout must be a positive integer, not '$timeout_
 for n in ${tasks//,/ }; do
   posint "$n" || die "--tasks: '$n' is not a positive integer (use 0 or '' alone to skip)"
   [ "${#n}" -le 9 ] || die "--tasks: '$n' is too large (at most 999999999)"
+done
+[ "$tree" = 0 ] && tree=
+for n in ${tree//,/ }; do
+  posint "$n" || die "--tree: '$n' is not a positive integer (use 0 or '' alone to skip)"
+  [ "${#n}" -le 9 ] || die "--tree: '$n' is too large (at most 999999999)"
 done
 [ -n "$threads" ] || die "--threads needs at least one thread count"
 for t in ${threads//,/ }; do
@@ -183,11 +196,40 @@ int main(int argc, char **argv) {
 }
 EOF
 
+cat >"$work/tree.c" <<'EOF'
+/* A binary tree of tasks with N leaves (2N-1 tasks), fib's shape: each inner task makes
+   two children, which return their sums in its locals, and waits for them. */
+#include <stdio.h>
+#include <stdlib.h>
+static int k;
+static long tree(int n) {
+  if (n <= 1) return k;
+  long l = 0, r = 0;
+#pragma omp task shared(l) firstprivate(n)
+  l = tree(n / 2);
+#pragma omp task shared(r) firstprivate(n)
+  r = tree(n - n / 2);
+#pragma omp taskwait
+  return l + r;
+}
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 1000;
+  k = 1 + n % 7; /* shared by every task, read only */
+  long s = 0;
+#pragma omp parallel
+#pragma omp single
+  s = tree(n);
+  printf("tree %d: %ld\n", n, s);
+  return 0;
+}
+EOF
+
 builds() { # the PROGRAM:LEVEL pairs the runs need
   local o
   for o in ${opts//,/ }; do echo "recursion:$o"; done
   if [ "$loop_log2" -gt 0 ]; then for o in ${loop_opts//,/ }; do echo "loop:$o"; done; fi
   if [ -n "$tasks" ]; then for o in ${tasks_opts//,/ }; do echo "tasks:$o"; done; fi
+  if [ -n "$tree" ]; then for o in ${tasks_opts//,/ }; do echo "tree:$o"; done; fi
 }
 for po in $(builds | sort -u); do
   p=${po%:*} o=${po#*:}
@@ -262,12 +304,18 @@ if [ -n "$tasks" ]; then
     for n in ${tasks//,/ }; do sweep tasks "$n" "$o"; done
   done
 fi
+if [ -n "$tree" ]; then
+  for o in ${tasks_opts//,/ }; do
+    for n in ${tree//,/ }; do sweep tree "$n" "$o"; done
+  done
+fi
 elapsed=$(($(date +%s) - start))
 
 {
   what="task recursion depth"
   [ "$loop_log2" -gt 0 ] && what="$what, a 2^$loop_log2-element loop"
   [ -n "$tasks" ] && what="$what, the number of tasks"
+  [ -n "$tree" ] && what="$what, a tree of tasks"
   [ "$threads" = 2 ] || what="$what; $threads threads"
   echo "# ompracer scale checks: $what"
   echo
@@ -276,7 +324,7 @@ elapsed=$(($(date +%s) - start))
   echo "- **commit**: $(git -C "$repo" rev-parse --short HEAD 2>/dev/null)$(git -C "$repo" diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
   echo "- **command**: \`$command_line\` (OMP_NUM_THREADS=${threads//,/, }, OMP_STACKSIZE=1G, ulimit -s unlimited, timeout ${timeout_s} s per run; $((elapsed / 60)) min $((elapsed % 60)) s in all)"
   echo "- **builds**: \`clang-19 -fopenmp -g -OPT\` and \`ompracer-clang -g -OPT\`; config \`default\` runs without OMPRACER_OPTIONS, \`fast\`/\`precise\` with OMPRACER_OPTIONS=mode=..."
-  echo "- **programs**: written by the script (see scripts/scale.sh): \`recursion DEPTH\` (one task and one taskwait per level), \`loop K\` (an \`omp parallel for\` writing 2^K ints once each), \`tasks N\` (one \`omp single\` creating N tasks in a loop, \`firstprivate(i)\`, each writing its own element of a heap array of N ints and reading a shared read-only int, then one taskwait)"
+  echo "- **programs**: written by the script (see scripts/scale.sh): \`recursion DEPTH\` (one task and one taskwait per level), \`loop K\` (an \`omp parallel for\` writing 2^K ints once each), \`tasks N\` (one \`omp single\` creating N tasks in a loop, \`firstprivate(i)\`, each writing its own element of a heap array of N ints and reading a shared read-only int, then one taskwait), \`tree N\` (a binary tree of 2N-1 tasks, each inner one waiting for its two children)"
   [ -n "$note" ] && echo "- **note**: $note"
   echo
   echo "Wall time and peak RSS (GNU time %e, %M) of the whole process; exit 0 is a finished"

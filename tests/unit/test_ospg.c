@@ -3,10 +3,13 @@
  * the seed dissertation's Figures 2.2-2.9 and 4.3. Each figure's fragments are named
  * as in the seed, and every pair the text states a relation for is checked. */
 #include "check.h"
+#include "options.h"
 #include "ospg.h"
+#include "reclaim.h"
 #include "sp_query.h"
 #include "strand_stack.h"
 #include "team.h"
+#include <stdlib.h>
 
 #define PAR(a, b) (sp_is_parallel((a), (b)) && sp_is_parallel((b), (a)))
 #define SER(a, b) (!sp_is_parallel((a), (b)) && !sp_is_parallel((b), (a)))
@@ -366,6 +369,122 @@ static void jump_pointers(void) {
   CHECK(bad_ancestor == 0);
 }
 
+/* A child of `creator` that makes one grandchild; waits for it unless `unwaited`. Its
+ * strands go to old[]. Driven as the OMPT callbacks drive reclaim.h. */
+static void child_with_grandchild(struct strand_stack *creator, struct reclaim_inbox *inbox,
+                                  bool unwaited, node_id *old, unsigned *nold) {
+  struct strand_stack c, g;
+  struct reclaim_inbox c_inbox = {0}, g_inbox = {0};
+  ss_task_create(creator, &c, 0, false);
+  old[(*nold)++] = c.strand;
+  ss_task_create(&c, &g, 0, false);
+  old[(*nold)++] = g.strand;
+  old[(*nold)++] = c.strand; /* the continuation */
+  if (!unwaited) {
+    reclaim_task_ended(&c_inbox, &g, &g_inbox, !ss_task_end(&g));
+    node_id group = ss_closing_group(&c), rep = c.strand;
+    ss_taskwait(&c);
+    reclaim_at_taskwait(&c_inbox, &c, group, rep);
+    old[(*nold)++] = c.strand;
+  }
+  bool clean = !ss_task_end(&c);
+  reclaim_task_ended(inbox, &c, &c_inbox, clean);
+  if (unwaited)
+    reclaim_task_ended(&c_inbox, &g, &g_inbox, !ss_task_end(&g)); /* ends after c */
+  reclaim_inbox_drop(&c_inbox);
+  ss_destroy(&c);
+  ss_destroy(&g);
+}
+
+enum { RECLAIM_CHILDREN = 8000, RECLAIM_SAMPLE = 97 };
+static node_id g_old[RECLAIM_CHILDREN * 4];
+
+/* Reclaiming (ospg.h, RECLAIMING): in a team's implicit task, task T (created after a
+ * sibling L that still runs) makes 8 000 children that each wait for a grandchild,
+ * and waits for them. Its taskwait reclaims the children's nodes into T's strand
+ * under the group: whole pages of them are given back, and every finished strand
+ * answers every query with a live strand (L's, the creator's, T's after the
+ * taskwait), in both modes, as it did before. */
+static void reclaim_sealed_subtree(void) {
+  g_opts.reclaim_ospg = 1;
+  fresh_program();
+  struct team t;
+  struct strand_stack m0, L, T;
+  uint32_t p;
+  team_begin(&t, &g_main, 0);
+  team_member_begin(&t, &m0, &p);
+  ss_task_create(&m0, &L, 0, false);
+  ss_task_create(&m0, &T, 0, false);
+  struct reclaim_inbox t_inbox = {0};
+  unsigned nold = 0;
+  for (unsigned i = 0; i < RECLAIM_CHILDREN; i++)
+    child_with_grandchild(&T, &t_inbox, false, g_old, &nold);
+  node_id group = ss_closing_group(&T), rep = T.strand;
+  CHECK(group != 0 && ospg_node(rep)->parent == group);
+  ss_taskwait(&T);
+  node_id live[] = {L.strand, m0.strand, T.strand}; /* rep runs no more */
+  enum { NLIVE = sizeof live / sizeof *live };
+  static bool before[2][RECLAIM_CHILDREN * 4 / RECLAIM_SAMPLE + 1][NLIVE];
+  for (int mode = 0; mode < 2; mode++)
+    for (unsigned k = 0; k * RECLAIM_SAMPLE < nold; k++)
+      for (unsigned j = 0; j < NLIVE; j++) {
+        g_opts.mode = mode ? MODE_PRECISE : MODE_FAST;
+        before[mode][k][j] = sp_is_parallel(g_old[k * RECLAIM_SAMPLE], live[j]);
+      }
+  struct ospg_stats s0 = ospg_get_stats();
+  reclaim_at_taskwait(&t_inbox, &T, group, rep);
+  struct ospg_stats s1 = ospg_get_stats();
+  CHECK(s1.reclaimed - s0.reclaimed >= 4u * RECLAIM_CHILDREN);
+  CHECK(s1.pages_released - s0.pages_released >= 256);
+  bool forwarded = true, same = true;
+  for (unsigned k = 0; k < nold; k++)
+    forwarded &= ospg_live(g_old[k]) == rep;
+  for (int mode = 0; mode < 2; mode++)
+    for (unsigned k = 0; k * RECLAIM_SAMPLE < nold; k++)
+      for (unsigned j = 0; j < NLIVE; j++) {
+        g_opts.mode = mode ? MODE_PRECISE : MODE_FAST;
+        bool now = sp_is_parallel(g_old[k * RECLAIM_SAMPLE], live[j]);
+        if (now != before[mode][k][j] && getenv("DBG"))
+          fprintf(stderr, "mode %d old[%u]=%u live %u: %d -> %d\n", mode, k * RECLAIM_SAMPLE,
+                  g_old[k * RECLAIM_SAMPLE], j, before[mode][k][j], now);
+        same &= before[mode][k][j] == now;
+      }
+  CHECK(forwarded);
+  CHECK(same);
+  CHECK(before[0][0][0] && !before[0][0][2]); /* parallel with L, before T's later code */
+  g_opts.mode = MODE_FAST;
+  ss_destroy(&L);
+  ss_destroy(&T);
+  ss_destroy(&m0);
+  team_end(&t, &g_main);
+}
+
+/* A child that ends without waiting for its grandchild taints the group: its
+ * creator's taskwait reclaims nothing, not even the children that did wait. */
+static void reclaim_keeps_unwaited(void) {
+  g_opts.reclaim_ospg = 1;
+  g_opts.mode = MODE_FAST;
+  fresh_program();
+  struct strand_stack T;
+  ss_task_create(&g_main, &T, 0, false);
+  struct reclaim_inbox t_inbox = {0};
+  node_id old[8];
+  unsigned nold = 0;
+  child_with_grandchild(&T, &t_inbox, false, old, &nold);
+  child_with_grandchild(&T, &t_inbox, true, old, &nold);
+  node_id group = ss_closing_group(&T), rep = T.strand;
+  ss_taskwait(&T);
+  struct ospg_stats s0 = ospg_get_stats();
+  reclaim_at_taskwait(&t_inbox, &T, group, rep);
+  CHECK(ospg_get_stats().reclaimed == s0.reclaimed);
+  bool kept = true; /* all but the grandchild that was waited for (old[1]) */
+  for (unsigned k = 0; k < nold; k++)
+    kept &= k == 1 ? ospg_live(old[k]) != old[k] : ospg_live(old[k]) == old[k];
+  CHECK(kept);
+  CHECK(atomic_load(&t_inbox.incomplete)); /* and T itself will not be reclaimed */
+  ss_destroy(&T);
+}
+
 int main(void) {
   if (ospg_init(1 << 20)) {
     fprintf(stderr, "cannot reserve the arena\n");
@@ -384,5 +503,7 @@ int main(void) {
   RUN_TEST(nested_parallel);
   RUN_TEST(arena_rewind);
   RUN_TEST(jump_pointers);
+  RUN_TEST(reclaim_sealed_subtree);
+  RUN_TEST(reclaim_keeps_unwaited);
   return finish();
 }
