@@ -2,16 +2,17 @@
  * argument are ospg.h's, RECLAIMING).
  *
  * Each explicit task keeps the ids of the nodes it made (its strand stack's own
- * list: its P-node, strands, groups). When it ends, it hands them, as a block, to its
- * creator's inbox, marked with the group it was created in, and complete when nothing
- * below it was left unreclaimed: every group it closed was sealed and its children's
- * blocks reclaimed, none of its children was incomplete, no block was left over, it
- * had no dependence edges (NODE_DEPS) and every node it made was kept. When the
- * creator's taskwait closes a sealed group S with no synchronisation edge ending below
- * it (NODE_KEEP), the complete blocks of S's children are reclaimed into the
- * creator's running strand, which sits right under S; an incomplete one makes the
- * creator incomplete, so no node is ever reclaimed while a node below it stays (a
- * climb from that one would meet the released memory).
+ * list: its P-node, strands, groups). When it ends, it hands them to its creator's
+ * inbox, for the group it was created in, if nothing below it was left unreclaimed:
+ * every group it closed was sealed and its children's ids reclaimed, none of its
+ * children was incomplete, nothing was left in its inbox, it waited for its children,
+ * it had no dependence edges (NODE_DEPS), began no parallel region, and every node it
+ * made was kept; otherwise it makes its creator incomplete. When the creator's
+ * taskwait closes a sealed group S with no synchronisation edge ending below it
+ * (NODE_KEEP), the ids handed in for S are reclaimed into the creator's running
+ * strand, which sits right under S (with the creator's other strands right under S);
+ * so no node is ever reclaimed while a node below it stays (a climb from that one
+ * would meet the released memory).
  *
  * The creator's record must outlive its children's hand-offs: a task that ends
  * without waiting leaves children that end later. Task records are counted
@@ -26,8 +27,15 @@
 
 struct reclaim_block;
 struct reclaim_inbox {
-  _Atomic(struct reclaim_block *) head; /* blocks of ended children, newest first */
-  atomic_bool incomplete;               /* something below the task stays */
+  /* The ended children of one group hand their ids in here, 4 bytes each (a loop that
+   * makes a million tasks before its taskwait keeps them all until then); a child of
+   * another group, in a block of its own on `head`, newest first. */
+  atomic_flag lock;
+  node_id group; /* whose ids `ids` holds; 0: none */
+  node_id *ids;
+  uint32_t n, cap;
+  _Atomic(struct reclaim_block *) head;
+  atomic_bool incomplete; /* something below the task stays */
 };
 
 /* The task that owns `ss` and `own_inbox` has ended: its block goes to `creator` (NULL:

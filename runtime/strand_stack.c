@@ -22,9 +22,13 @@ static enum frame_kind top_kind(const struct strand_stack *s) {
   return s->frames[s->depth - 1].kind;
 }
 
-/* Keeps a node this stack made in its own-node list (reclaim.h). */
+/* Keeps a node this stack made in its own-node list (reclaim.h): every node of an
+ * explicit task's; of another task's, the children groups it opens and the strands it
+ * runs right under them (its code between task creations), which its taskwait can
+ * give back. */
 static void keep_own(struct strand_stack *s, node_id n) {
-  if (!s->own_on || n == ospg_root())
+  bool under_group = s->depth > 1 && top_kind(s) == FR_CHILDREN;
+  if (!(s->own_on || under_group) || n == ospg_root())
     return;
   if (s->nown == s->own_cap) {
     uint32_t cap = s->own_cap ? s->own_cap * 2 : 8;
@@ -43,9 +47,11 @@ static void keep_own(struct strand_stack *s, node_id n) {
 static void open_container(struct strand_stack *s, enum node_type type,
                            enum construct_kind construct, enum frame_kind kind, site_id site) {
   node_id n = ospg_add(ss_top(s), type, construct, site);
-  keep_own(s, n);
   /* Out of memory: new strands stay under the old top, which only merges strands. */
-  (void)push(s, n, kind);
+  if (push(s, n, kind) == 0)
+    keep_own(s, n);
+  else if (s->own_on)
+    s->own_lost = true;
 }
 
 /* Pops frames down to and including the innermost one of `kind`, if there is one
@@ -281,6 +287,7 @@ void ss_single_end(struct strand_stack *s) {
 
 void ss_rebase(struct strand_stack *s, node_id base) {
   s->depth = 0;
+  s->nown = 0; /* an implicit task's: its groups ended with the barrier phase */
   push(s, base, FR_BASE);
   ss_new_strand(s);
 }

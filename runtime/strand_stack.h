@@ -47,8 +47,9 @@ struct strand_stack {
    * CK_SINGLE with its directive, unless an iteration label applies. */
   bool in_single;
   site_id single_site;
-  /* An explicit task's own nodes (reclaim.h): every node this stack made, its task's
-   * P-node first; kept only while `own_on`. `own_lost`: one could not be kept. */
+  /* The nodes this stack made that reclaiming needs (reclaim.h): with `own_on` (an
+   * explicit task's) all of them, its task's P-node first; otherwise its children
+   * groups and the strands right under them. `own_lost`: one could not be kept. */
   node_id *own;
   uint32_t nown, own_cap;
   bool own_on, own_lost;
