@@ -299,7 +299,10 @@ node_id ospg_live_slow(node_id x) {
 bool ospg_reclaim_allowed(void) {
   bool entries_at_root =
       g_opts.mode == MODE_FAST || (g_opts.mode == MODE_PRECISE && nesting_assumed());
-  return g_opts.reclaim_ospg && entries_at_root && !g_opts.dump_ospg && !ospg_exhausted();
+  /* Small runs keep every node, so that their reports name the exact task of every
+   * access (a reclaimed strand is described as its representative). */
+  bool big = atomic_load_explicit(&g_ids.next, memory_order_relaxed) >= g_opts.reclaim_ospg;
+  return g_opts.reclaim_ospg && big && entries_at_root && !g_opts.dump_ospg && !ospg_exhausted();
 }
 
 static int cmp_page(const void *a, const void *b) {

@@ -9,6 +9,7 @@
 // of each step too, and still nothing races.
 //
 // MODES: fast precise
+// OPTIONS: reclaim_ospg=1
 // EXPECT: norace
 // CHECK-NOT: ==ompracer==
 #include <stdio.h>

@@ -8,9 +8,10 @@
 // write/read report, in both modes, whatever the schedule. Which element is reported
 // first, and how the write's task is described, depend on whether the tree's nodes
 // were gone when B read: a reclaimed leaf is described as task A itself (created at
-// line 37, a sibling of B), a live one as the leaf task (line 26, a descendant of A).
+// line 38, a sibling of B), a live one as the leaf task (line 27, a descendant of A).
 //
 // MODES: fast precise
+// OPTIONS: reclaim_ospg=1
 // EXPECT: race
 #include <stdio.h>
 #include <unistd.h>
@@ -45,16 +46,16 @@ int main(void) {
 #pragma omp taskwait
   }
   // CHECK: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_reclaimed_subtree.c:[[@LINE-26]]:{{[0-9]+}} in tree (explicit task created at {{(.*/)?}}race_reclaimed_subtree.c:{{26|37}})
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_reclaimed_subtree.c:[[@LINE-26]]:{{[0-9]+}} in tree (explicit task created at {{(.*/)?}}race_reclaimed_subtree.c:{{27|38}})
   // CHECK-NEXT: ==ompracer==   read at {{(.*/)?}}race_reclaimed_subtree.c:[[@LINE-6]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_reclaimed_subtree.c:[[@LINE-10]])
-  // CHECK-NEXT: ==ompracer==   location: global 'data' of 256 bytes, declared at {{(.*/)?}}race_reclaimed_subtree.c:18 (offset {{[0-9]+}})
-  // CHECK-NEXT: ==ompracer==   why: {{sibling tasks created at .*race_reclaimed_subtree.c:37 and .*race_reclaimed_subtree.c:39|the task created at .*race_reclaimed_subtree.c:37 runs in parallel with what its creator does after creating it}}{{.*}}
+  // CHECK-NEXT: ==ompracer==   location: global 'data' of 256 bytes, declared at {{(.*/)?}}race_reclaimed_subtree.c:19 (offset {{[0-9]+}})
+  // CHECK-NEXT: ==ompracer==   why: {{sibling tasks created at .*race_reclaimed_subtree.c:38 and .*race_reclaimed_subtree.c:40|the task created at .*race_reclaimed_subtree.c:38 runs in parallel with what its creator does after creating it}}{{.*}}
   // CHECK: ==ompracer== SUMMARY: 1 data race(s) reported
   // PRECISE: ==ompracer== WARNING: data race (write/read) on 4 bytes at 0x{{[0-9a-f]+}}
-  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_reclaimed_subtree.c:[[@LINE-32]]:{{[0-9]+}} in tree (explicit task created at {{(.*/)?}}race_reclaimed_subtree.c:{{26|37}})
+  // PRECISE-NEXT: ==ompracer==   write at {{(.*/)?}}race_reclaimed_subtree.c:[[@LINE-32]]:{{[0-9]+}} in tree (explicit task created at {{(.*/)?}}race_reclaimed_subtree.c:{{27|38}})
   // PRECISE-NEXT: ==ompracer==   read at {{(.*/)?}}race_reclaimed_subtree.c:[[@LINE-12]]:{{[0-9]+}} in main (explicit task created at {{(.*/)?}}race_reclaimed_subtree.c:[[@LINE-16]])
-  // PRECISE-NEXT: ==ompracer==   location: global 'data' of 256 bytes, declared at {{(.*/)?}}race_reclaimed_subtree.c:18 (offset {{[0-9]+}})
-  // PRECISE-NEXT: ==ompracer==   why: {{sibling tasks created at .*race_reclaimed_subtree.c:37 and .*race_reclaimed_subtree.c:39|the task created at .*race_reclaimed_subtree.c:37 runs in parallel with what its creator does after creating it}}{{.*}}
+  // PRECISE-NEXT: ==ompracer==   location: global 'data' of 256 bytes, declared at {{(.*/)?}}race_reclaimed_subtree.c:19 (offset {{[0-9]+}})
+  // PRECISE-NEXT: ==ompracer==   why: {{sibling tasks created at .*race_reclaimed_subtree.c:38 and .*race_reclaimed_subtree.c:40|the task created at .*race_reclaimed_subtree.c:38 runs in parallel with what its creator does after creating it}}{{.*}}
   // PRECISE: ==ompracer== SUMMARY: 1 data race(s) reported
   printf("sum %s\n", sum >= 0 ? "ok" : "?");
   return 0;
