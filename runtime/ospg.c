@@ -51,7 +51,7 @@ static _Atomic uintptr_t *g_page_forwards;
 #define PAGE_SIDE_BITS 2u
 #define PAGE_SIDE_REPS (1u << PAGE_SIDE_BITS)
 static _Atomic(struct packed_page *) *g_page_side;
-static atomic_bool g_side_failed; /* a side map could not be made: none is trusted */
+static atomic_bool g_side_failed; /* a side map may lack a node: none is trusted */
 static size_t packed_bytes(unsigned bits) {
   return sizeof(struct packed_page) + packed_room(bits) * sizeof(node_id) + PAGE_NODES * bits / 8;
 }
@@ -215,6 +215,11 @@ void ospg_release_to(uint32_t mark) {
   for (uint32_t id = first * PAGE_NODES; id < mark; id++)
     kept += (g_ospg_arena[id].flags & NODE_RECLAIMED) != 0;
   atomic_store(&g_page_reclaimed[first], kept);
+  /* Their side-map notes went with the page's map: a release would send them to the
+   * wrong strand. (No node made before an outermost region is reclaimed, ompt_events.c
+   * rewinds only when the initial task made no task; this keeps it safe regardless.) */
+  if (kept)
+    atomic_store(&g_side_failed, true);
   atomic_store(&g_ids.next, mark);
   /* Children counts of surviving nodes are not rewound: orders only need to grow. */
 }
