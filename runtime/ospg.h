@@ -201,8 +201,9 @@ static inline bool ospg_st_nodes_matter(void);
 static inline node_id ospg_live(node_id x);
 /* Collapses the nodes ids[0..n) into strand rep (see above); ids 0, the root and rep
  * itself are skipped. The caller guarantees that the argument above holds for them:
- * all are below a sealed group whose task's strand rep is, and no other node below
- * that group's children is left unreclaimed. */
+ * rep is a strand of a sealed group's task right under the group, each id is a node
+ * below the group (in a child task's subtree, or another strand of that task right
+ * under it), and no node below one of them stays unreclaimed (reclaim.h). */
 void ospg_reclaim(const node_id *ids, uint32_t n, node_id rep);
 /* Whether new reclaiming is allowed now (option reclaim_ospg, not dumping the OSPG). */
 bool ospg_reclaim_allowed(void);
