@@ -46,6 +46,11 @@ static unsigned packed_room(unsigned bits) {
 static const uint8_t *packed_which(const struct packed_page *p) {
   return (const uint8_t *)&p->target[packed_room(p->bits)];
 }
+/* Which of the page's targets node x leads to. */
+static unsigned packed_index(const struct packed_page *p, node_id x) {
+  unsigned i = x % PAGE_NODES, bits = p->bits;
+  return (packed_which(p)[i * bits / 8] >> (i * bits % 8)) & ((1u << bits) - 1);
+}
 static _Atomic uint32_t *g_page_reclaimed;
 static _Atomic uintptr_t *g_page_forwards;
 #define PAGE_SIDE_BITS 2u
@@ -56,7 +61,10 @@ static size_t packed_bytes(unsigned bits) {
   return sizeof(struct packed_page) + packed_room(bits) * sizeof(node_id) + PAGE_NODES * bits / 8;
 }
 _Atomic uint32_t g_ospg_release_seq;
-static _Atomic uint64_t g_reclaimed, g_pages_released, g_made, g_packed_bytes;
+static _Atomic uint64_t g_reclaimed, g_pages_released, g_packed_bytes;
+/* Ids handed out before the rewinds (written only by ospg_release_to, when nothing runs):
+ * with the counter, the nodes ever made, without an atomic of its own in ospg_add. */
+static uint64_t g_rewound;
 
 /* Released pages whose memory has not gone yet: madvise flushes the TLB of every CPU
  * that runs the process, so pages go in batches, each contiguous run in one call. */
@@ -111,7 +119,6 @@ node_id ospg_add(node_id parent, enum node_type type, enum construct_kind constr
   uint32_t id = atomic_fetch_add_explicit(&g_ids.next, 1, memory_order_relaxed);
   if (id >= g_capacity)
     return give_up("the OSPG node arena is full");
-  atomic_fetch_add_explicit(&g_made, 1, memory_order_relaxed);
   struct ospg_node *n = &g_ospg_arena[id];
   n->parent = parent;
   n->type = (uint8_t)type;
@@ -220,6 +227,7 @@ void ospg_release_to(uint32_t mark) {
    * rewinds only when the initial task made no task; this keeps it safe regardless.) */
   if (kept)
     atomic_store(&g_side_failed, true);
+  g_rewound += (end < g_capacity ? end : g_capacity) - mark;
   atomic_store(&g_ids.next, mark);
   /* Children counts of surviving nodes are not rewound: orders only need to grow. */
 }
@@ -230,9 +238,7 @@ static node_id packed_target(uintptr_t d, node_id x) {
   if (d & 1)
     return (node_id)(d >> 1);
   const struct packed_page *p = (const struct packed_page *)d;
-  unsigned i = x % PAGE_NODES, bits = p->bits;
-  unsigned k = (packed_which(p)[i * bits / 8] >> (i * bits % 8)) & ((1u << bits) - 1);
-  return atomic_load_explicit(&p->target[k], memory_order_relaxed);
+  return atomic_load_explicit(&p->target[packed_index(p, x)], memory_order_relaxed);
 }
 
 /* One step: x itself when it is live (or no node), else the strand it leads to. */
@@ -264,10 +270,8 @@ static void shorten(node_id x, node_id from, node_id to) {
                                             memory_order_release, memory_order_relaxed);
   } else if (d) {
     struct packed_page *p = (struct packed_page *)d;
-    unsigned i = x % PAGE_NODES, bits = p->bits;
-    unsigned k = (packed_which(p)[i * bits / 8] >> (i * bits % 8)) & ((1u << bits) - 1);
-    atomic_compare_exchange_strong_explicit(&p->target[k], &from, to, memory_order_relaxed,
-                                            memory_order_relaxed);
+    atomic_compare_exchange_strong_explicit(&p->target[packed_index(p, x)], &from, to,
+                                            memory_order_relaxed, memory_order_relaxed);
   } else if (__atomic_load_n(&g_ospg_arena[x].flags, __ATOMIC_ACQUIRE) & NODE_RECLAIMED) {
     atomic_compare_exchange_strong_explicit(&g_ospg_arena[x].nchildren, &from, to,
                                             memory_order_relaxed, memory_order_relaxed);
@@ -496,8 +500,10 @@ void ospg_reclaim(const node_id *ids, uint32_t n, node_id rep) {
 }
 
 struct ospg_stats ospg_get_stats(void) {
-  return (struct ospg_stats){atomic_load(&g_made), atomic_load(&g_reclaimed),
-                             atomic_load(&g_pages_released), atomic_load(&g_packed_bytes)};
+  uint32_t next = atomic_load(&g_ids.next);
+  uint64_t made = g_rewound + (next < g_capacity ? next : g_capacity) - 1;
+  return (struct ospg_stats){made, atomic_load(&g_reclaimed), atomic_load(&g_pages_released),
+                             atomic_load(&g_packed_bytes)};
 }
 
 const struct ospg_node *ospg_explaining_ancestor(node_id w) {
