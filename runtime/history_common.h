@@ -60,7 +60,8 @@ static inline __attribute__((always_inline)) bool ref_holds(const struct access_
 /* What a lock-free look at the read pair says about a read `me`. */
 enum read_seen {
   READ_NEW,     /* don't know: take the lock */
-  READ_HELD,    /* an entry is this very read (same strand, site and iteration) */
+  READ_HELD,    /* an entry is this very read (same strand, site and iteration), or
+                   same_strand_rename: recording it would only rename the entry */
   READ_COVERED, /* recording it would leave both entries as they are (below) */
 };
 
@@ -95,6 +96,24 @@ others_cover(struct sp_cache *c, struct access_ref a, struct access_ref b) {
   return ok;
 }
 
+/* Whether recording the read `me` would only rename an entry's site: the entry loaded
+ * as m (is_mine: it names me's strand) is of me's strand and iteration, atomic alike,
+ * at another site, and the other entry is empty. keep_pair would replace m by me (m is
+ * ordered before me) and leave the other empty: the pair names the same
+ * strand-iteration before and after, so every later conflict test answers alike and
+ * every race is found alike; only the read site a report names is m's (an earlier
+ * read of the same strand and iteration) instead of me's. A search that reads each
+ * byte from two sites (BOTS nqueens' board test) took the lock on every read to swap
+ * the name. Precise mode's entries keep their pairs the same way (dropping an access
+ * ordered before me never expands a lazy family). */
+static inline __attribute__((always_inline)) bool same_strand_rename(bool is_mine,
+                                                                     struct access_ref m,
+                                                                     const struct access_ref *other,
+                                                                     struct access_ref me) {
+  return is_mine && m.iter == me.iter && !((m.site ^ me.site) & ACCESS_ATOMIC) &&
+         !__atomic_load_n(&other->node, __ATOMIC_RELAXED);
+}
+
 /* Looks at the two read entries without the lock. READ_COVERED when recording `me`
  * would leave them as they are and me is parallel with both (so a later write meets
  * a kept read as parallel with it as me, by the read-pair rule):
@@ -127,6 +146,8 @@ reads_seen(struct sp_cache *c, const struct access_ref *r1, const struct access_
   bool mine1 = ref_load_mine(r1, me.node, &a), mine2 = ref_load_mine(r2, me.node, &b);
   if ((mine1 && a.site == me.site && a.iter == me.iter) ||
       (mine2 && b.site == me.site && b.iter == me.iter))
+    return READ_HELD;
+  if (same_strand_rename(mine1, a, r2, me) || same_strand_rename(mine2, b, r1, me))
     return READ_HELD;
   if (held_only)
     return READ_NEW;

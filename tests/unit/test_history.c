@@ -150,6 +150,36 @@ static void atomics(void) {
   ss_destroy(&t3);
 }
 
+/* A strand's read at a second site, the other read entry empty, only renames the entry
+ * (same_strand_rename in history_common.h): it is taken as recorded, the entry keeps
+ * the first site, and a parallel write still races with it, on whole granules and on
+ * split bytes alike. An atomic read does not stand for a plain one: a parallel atomic
+ * write races with the plain read made after it. */
+static void same_strand_reads_at_two_sites(void) {
+  fresh();
+  static int x, y;
+  static char board[8];
+  struct strand_stack t1, t2;
+  ss_task_create(&g_main, &t1, 0, false);
+  ss_task_create(&g_main, &t2, 0, false);
+  CHECK(access_as(t1.strand, &x, 4, false, false, 1, NULL) == 0);
+  CHECK(access_as(t1.strand, &x, 4, false, false, 2, NULL) == 0);
+  struct race_found r;
+  CHECK(access_as(t2.strand, &x, 4, true, false, 3, &r) == 1);
+  CHECK(r.prev.node == t1.strand && !r.prev_is_write && r.prev.site == 1);
+  CHECK(access_as(t1.strand, &board[1], 1, true, false, 4, NULL) == 0); /* splits */
+  CHECK(access_as(t1.strand, &board[0], 6, false, false, 5, NULL) == 0);
+  CHECK(access_as(t1.strand, &board[2], 3, false, false, 6, NULL) == 0);
+  CHECK(access_as(t2.strand, &board[3], 1, true, false, 7, &r) == 1);
+  CHECK(r.prev.node == t1.strand && !r.prev_is_write && r.prev.site == 5);
+  CHECK(access_as(t1.strand, &y, 4, false, true, 8, NULL) == 0);
+  CHECK(access_as(t1.strand, &y, 4, false, false, 9, NULL) == 0);
+  CHECK(access_as(t2.strand, &y, 4, true, true, 10, &r) == 1);
+  CHECK(r.prev.node == t1.strand && !r.prev_is_write && r.prev.site == 9);
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
 /* Fresh memory forgets old history: no race against a dead object's accesses. */
 static void fresh_memory_forgets(void) {
   fresh();
@@ -440,6 +470,7 @@ int main(void) {
   RUN_TEST(taskwait_orders);
   RUN_TEST(byte_exact);
   RUN_TEST(atomics);
+  RUN_TEST(same_strand_reads_at_two_sites);
   RUN_TEST(fresh_memory_forgets);
   RUN_TEST(range_across_leaves);
   RUN_TEST(split_keeps_history);
