@@ -375,6 +375,23 @@ aligned_access(uintptr_t addr, bool whole_word, const struct access_now *now,
   return w.n;
 }
 
+/* An 8-byte-aligned 16-byte access (a vectorised pair of doubles or pointers: BOTS
+ * strassen's quadrant loops) whose two words lie in one leaf: history_span's steps for
+ * them, the repeat filter's included, without its walk and its large frame. */
+static inline __attribute__((always_inline)) unsigned word_pair_access(uintptr_t addr,
+                                                                       const struct access_now *now,
+                                                                       struct sp_cache *cache,
+                                                                       struct race_found *out) {
+  struct walk w = {now, cache, out, 0, cells_generation(), mode_precise()};
+  char *leaf = shadow_leaf(addr);
+  if (!leaf)
+    return 0;
+  struct repeat_filter *f = repeat_on(&t_repeats) ? &t_repeats : NULL;
+  span_word(shadow_cell_in(leaf, addr), addr, &w, f);
+  span_word(shadow_cell_in(leaf, addr + SHADOW_WORD), addr + SHADOW_WORD, &w, f);
+  return w.n;
+}
+
 /* history_access, and history_access_onward when onward is not NULL (both inline it:
  * the plain one without a test of onward). An aligned access goes to the repeat
  * filter first while it is on. */
@@ -382,8 +399,12 @@ static inline __attribute__((always_inline)) unsigned
 access_granules(uintptr_t addr, size_t size, const struct access_now *now, struct sp_cache *cache,
                 struct race_found *out, bool *onward) {
   bool whole_word = size == SHADOW_WORD && !(addr & (SHADOW_WORD - 1));
-  if (!whole_word && (size != SHADOW_GRANULE || (addr & (SHADOW_GRANULE - 1))))
+  if (!whole_word && (size != SHADOW_GRANULE || (addr & (SHADOW_GRANULE - 1)))) {
+    if (size == 2 * SHADOW_WORD && !(addr & (SHADOW_WORD - 1)) &&
+        shadow_leaf_room(addr) >= 2 * SHADOW_WORD)
+      return word_pair_access(addr, now, cache, out);
     return history_span(addr, size, now, cache, out);
+  }
   struct repeat_filter *f = &t_repeats;
   if (__builtin_expect(!repeat_on(f), 1))
     return aligned_access(addr, whole_word, now, cache, out, onward);

@@ -127,8 +127,9 @@ INLINE bool skip_confined(const struct thread_state *t, uintptr_t addr, uint64_t
 }
 
 /* The check of one access, inside the runtime (reentry.h). */
+/* held_first: whether to try history_held.h's test first (chars, shorts and ranges). */
 INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t size, uint32_t site,
-                             bool is_write, bool atomic) {
+                             bool is_write, bool atomic, bool held_first) {
   /* Inside a worksharing loop or taskloop, the running task's own stack belongs to the
    * thread that runs the iteration: two iterations (or chunks) never share it, so its
    * accesses are not checked there (iterations.h). */
@@ -150,11 +151,11 @@ INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t 
   }
   bool confinable = confined_may_hold((uintptr_t)addr, size);
   struct access_now now = {t->strand, site | atomic_bit, t->cache.iter, is_write, lockset};
-  /* A char or short access as the running strand's own, already held: nothing to do
-   * (history_held.h). A confined slot's access goes on, to unconfine it when another
-   * task reaches it. */
-  if (size <= 2 && !lockset && !atomic_bit && !confinable && !t->ncombine_for && !t->other.twin &&
-      history_bytes_held((uintptr_t)addr, (unsigned)size, &now))
+  /* A char, short or range access as the running strand's own, already held: nothing
+   * to do (history_held.h). A confined slot's access goes on, to unconfine it when
+   * another task reaches it. */
+  if (held_first && !lockset && !atomic_bit && !confinable && !t->ncombine_for && !t->other.twin &&
+      history_bytes_held((uintptr_t)addr, size, &now))
     return;
   if (__builtin_expect(confinable, 0) && skip_confined(t, (uintptr_t)addr, size))
     return;
@@ -174,13 +175,13 @@ INLINE bool thread_checked(const struct thread_state *t) {
          __builtin_expect(!runtime_entered(), 1);
 }
 
-INLINE void check_access(const void *addr, uint64_t size, uint32_t site, bool is_write,
-                         bool atomic) {
+INLINE void check_access(const void *addr, uint64_t size, uint32_t site, bool is_write, bool atomic,
+                         bool held_first) {
   struct thread_state *t = &t_self;
   if (!thread_checked(t))
     return;
   runtime_enter();
-  check_in_runtime(t, addr, size, site, is_write, atomic);
+  check_in_runtime(t, addr, size, site, is_write, atomic, held_first);
   runtime_leave();
 }
 
@@ -224,18 +225,18 @@ static void check_strided(const void *addr, uint64_t count, uint64_t stride, uin
       check_one((uintptr_t)addr + k * stride, size, &now, &t->cache);
   } else {
     for (uint64_t k = 0; k < count; k++)
-      check_in_runtime(t, (const void *)((uintptr_t)addr + k * stride), size, site, is_write,
-                       false);
+      check_in_runtime(t, (const void *)((uintptr_t)addr + k * stride), size, site, is_write, false,
+                       size <= 2);
   }
   runtime_leave();
 }
 
 #define SIZED_HOOKS(N)                                                                             \
   EXPORT void __ompracer_read##N(const void *addr, uint32_t site) {                                \
-    check_access(addr, N, site, false, false);                                                     \
+    check_access(addr, N, site, false, false, N <= 2);                                             \
   }                                                                                                \
   EXPORT void __ompracer_write##N(void *addr, uint32_t site) {                                     \
-    check_access(addr, N, site, true, false);                                                      \
+    check_access(addr, N, site, true, false, N <= 2);                                              \
   }
 SIZED_HOOKS(1)
 SIZED_HOOKS(2)
@@ -244,11 +245,11 @@ SIZED_HOOKS(8)
 SIZED_HOOKS(16)
 
 EXPORT void __ompracer_read_range(const void *addr, uint64_t size, uint32_t site) {
-  check_access(addr, size, site, false, false);
+  check_access(addr, size, site, false, false, true);
 }
 
 EXPORT void __ompracer_write_range(void *addr, uint64_t size, uint32_t site) {
-  check_access(addr, size, site, true, false);
+  check_access(addr, size, site, true, false, true);
 }
 
 EXPORT void __ompracer_read_strided(const void *addr, uint64_t count, uint64_t stride,
@@ -262,7 +263,7 @@ EXPORT void __ompracer_write_strided(void *addr, uint64_t count, uint64_t stride
 }
 
 EXPORT void __ompracer_atomic(void *addr, uint64_t size, uint32_t flags, uint32_t site) {
-  check_access(addr, size, site, (flags & OMPRACER_ATOMIC_WRITE) != 0, true);
+  check_access(addr, size, site, (flags & OMPRACER_ATOMIC_WRITE) != 0, true, false);
   if (atomic_load_explicit(&g_detecting, memory_order_relaxed) && !runtime_entered()) {
     runtime_enter();
     sync_atomic_before((uintptr_t)addr, flags);
@@ -501,7 +502,7 @@ INLINE void batch_iteration(struct thread_state *t, const struct ompracer_iterat
   } else {
     for (uint32_t i = 0; i < n; i++)
       check_in_runtime(t, (const char *)acc[i].start + k * acc[i].step, acc[i].size, acc[i].site,
-                       acc[i].is_write != 0, false);
+                       acc[i].is_write != 0, false, acc[i].size <= 2);
   }
   runtime_leave();
 }

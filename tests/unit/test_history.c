@@ -194,6 +194,33 @@ static void fresh_memory_forgets(void) {
   ss_destroy(&t2);
 }
 
+/* A 16-byte access on an 8-byte boundary is two words (history.c, word_pair_access):
+ * each word keeps its own history, a race names only the bytes it found, and one that
+ * straddles a leaf's end takes the span's way with the same answers. */
+static void word_pairs(void) {
+  fresh();
+  static char big[3 << 20] __attribute__((aligned(16)));
+  char *edge = big + ((((uintptr_t)big >> 20) + 1) << 20) - (uintptr_t)big - 8;
+  char *mid = big + 8;
+  struct strand_stack t1, t2;
+  ss_task_create(&g_main, &t1, 0, false);
+  ss_task_create(&g_main, &t2, 0, false);
+  for (int k = 0; k < 2; k++) {
+    char *p = k ? edge : mid;
+    CHECK(access_as(t1.strand, p, 16, true, false, 1, NULL) == 0);
+    CHECK(access_as(t1.strand, p + 16, 8, true, false, 2, NULL) == 0);
+    struct race_found r;
+    CHECK(access_as(t2.strand, p + 8, 8, false, false, 3, &r) == 1);
+    CHECK(r.addr == (uintptr_t)(p + 8) && r.nbytes == 8 && r.prev.site == 1);
+    CHECK(access_as(t2.strand, p + 16, 16, false, false, 4, &r) == 1);
+    CHECK(r.addr == (uintptr_t)(p + 16) && r.nbytes == 8 && r.prev.site == 2);
+    CHECK(access_as(t2.strand, p - 8, 16, false, false, 5, &r) == 1);
+    CHECK(r.addr == (uintptr_t)p && r.nbytes == 8 && r.prev.site == 1);
+  }
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
 /* A range access spanning a leaf boundary of the shadow trie is checked on both sides. */
 static void range_across_leaves(void) {
   fresh();
@@ -473,6 +500,7 @@ int main(void) {
   RUN_TEST(same_strand_reads_at_two_sites);
   RUN_TEST(fresh_memory_forgets);
   RUN_TEST(range_across_leaves);
+  RUN_TEST(word_pairs);
   RUN_TEST(split_keeps_history);
   RUN_TEST(forgotten_splits_are_reused);
   RUN_TEST(pairs_and_halves);
