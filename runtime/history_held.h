@@ -3,14 +3,13 @@
  * into per-byte slots (history_cell.h) hold this very access (same strand, site and
  * iteration; for a read, also one that would only rename its entry) in their slots'
  * own entries. Then either mode's algorithm would find nothing and change nothing but
- * the name of a read's site (history_access's lock-free
- * checks answer "recorded" for it too: the fast slot's test, and precise mode's while
- * the empty lockset's family is lazy), so the access returns before any call. A task
- * that searches a board of chars it owns ends here on most of its reads, and on most
- * of the ranges the pass makes of its search loops. 4- and 8-byte accesses skip this
- * test: on whole granules "held" is the rarer answer, and testing it first cost more
- * than it saved (BOTS health, sort, strassen). "No" means "don't
- * know": history_access decides. */
+ * the name of a read's site (history_access's lock-free checks answer "recorded" for
+ * it too: the fast slot's test, and precise mode's while the empty lockset's family is
+ * lazy), so the access returns before any call. A task that searches a board of chars
+ * it owns ends here on most of its reads, and on most of the ranges the pass makes of
+ * its search loops. 4- and 8-byte accesses skip this test: on whole granules "held" is
+ * the rarer answer, and testing it first cost more than it saved (BOTS health, sort,
+ * strassen). "No" means "don't know": history_access decides. */
 #ifndef OMPRACER_HISTORY_HELD_H
 #define OMPRACER_HISTORY_HELD_H
 

@@ -126,8 +126,8 @@ INLINE bool skip_confined(const struct thread_state *t, uintptr_t addr, uint64_t
   return false;
 }
 
-/* The check of one access, inside the runtime (reentry.h). */
-/* held_first: whether to try history_held.h's test first (chars, shorts and ranges). */
+/* The check of one access, inside the runtime (reentry.h). held_first: whether to try
+ * history_held.h's test first (chars, shorts and ranges). */
 INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t size, uint32_t site,
                              bool is_write, bool atomic, bool held_first) {
   /* Inside a worksharing loop or taskloop, the running task's own stack belongs to the
