@@ -154,7 +154,10 @@ uint32_t confined_push(uintptr_t addr, uint64_t size, uint32_t site, const char 
   }
   if (in_order)
     s->sorted = s->n;
-  s->gap_lo = s->gap_hi = 0;
+  /* The gap hint holds while no live slot lies in it: only a slot pushed into it ends
+   * it. A new frame's slots lie below every live one, mostly below the gap as well. */
+  if (addr < s->gap_hi && addr + size > s->gap_lo)
+    s->gap_lo = s->gap_hi = 0;
   set_height(s, s->n);
   return mark;
 }

@@ -83,7 +83,8 @@ struct confined_stack {
   uint32_t n;
   uint32_t sorted;          /* slots [0, sorted) are in decreasing address order */
   uint32_t last;            /* the slot the last lookup found (a hint: checked before use) */
-  uintptr_t gap_lo, gap_hi; /* a range the last lookup found no live slot in (until a push) */
+  uintptr_t gap_lo, gap_hi; /* a range the last lookup found no live slot in (until a slot is
+                               pushed into it) */
   struct confined_slot slot[CONFINED_MAX];
 };
 
@@ -99,8 +100,9 @@ static inline bool confined_may_hold(uintptr_t addr, uint64_t size) {
  * Lookups come in runs (a function's accesses to its own slots and its caller's, or to
  * memory between them: most accesses that confined_may_hold lets through lie in no
  * slot), so two hints answer most of them inline: a range in which the last full
- * lookup found no live slot (valid until a push: only pushes add slots; pops and drops
- * only take them away), and the slot the last full lookup found (checked before use).
+ * lookup found no live slot (valid until a slot is pushed into it: only pushes add
+ * slots, pops and drops only take them away; a new frame's slots lie below the live
+ * ones, mostly below that range too), and the slot the last full lookup found (checked before use).
  * The rest take the out-of-line search. */
 struct confined_slot *confined_holder_search(uintptr_t addr, uint64_t size);
 static inline __attribute__((always_inline)) struct confined_slot *confined_holder(uintptr_t addr,
