@@ -96,22 +96,18 @@ others_cover(struct sp_cache *c, struct access_ref a, struct access_ref b) {
   return ok;
 }
 
-/* Whether recording the read `me` would only rename an entry's site: the entry loaded
- * as m (is_mine: it names me's strand) is of me's strand and iteration, atomic alike,
- * at another site, and the other entry is empty. keep_pair would replace m by me (m is
- * ordered before me) and leave the other empty: the pair names the same
- * strand-iteration before and after, so every later conflict test answers alike and
- * every race is found alike; only the read site a report names is m's (an earlier
- * read of the same strand and iteration) instead of me's. A search that reads each
- * byte from two sites (BOTS nqueens' board test) took the lock on every read to swap
- * the name. Precise mode's entries keep their pairs the same way (dropping an access
- * ordered before me never expands a lazy family). */
-static inline __attribute__((always_inline)) bool same_strand_rename(bool is_mine,
-                                                                     struct access_ref m,
-                                                                     const struct access_ref *other,
-                                                                     struct access_ref me) {
-  return is_mine && m.iter == me.iter && !((m.site ^ me.site) & ACCESS_ATOMIC) &&
-         !__atomic_load_n(&other->node, __ATOMIC_RELAXED);
+/* Whether recording the read `me` would only rename its strand's entry m (m is of me's
+ * strand and iteration, at another site): m is atomic alike and the other entry is
+ * empty. keep_pair would replace m by me (m is ordered before me) and leave the other
+ * empty: the pair names the same strand-iteration before and after, so every later
+ * conflict test answers alike and every race is found alike; only the read site a
+ * report names is m's (an earlier read of the same strand and iteration) instead of
+ * me's. A search that reads each byte from two sites (BOTS nqueens' board test) took
+ * the lock on every read to swap the name. Precise mode's entries keep their pairs the
+ * same way (dropping an access ordered before me never expands a lazy family). */
+static inline __attribute__((always_inline)) bool
+same_strand_rename(struct access_ref m, const struct access_ref *other, struct access_ref me) {
+  return !((m.site ^ me.site) & ACCESS_ATOMIC) && !__atomic_load_n(&other->node, __ATOMIC_RELAXED);
 }
 
 /* Looks at the two read entries without the lock. READ_COVERED when recording `me`
@@ -142,12 +138,14 @@ static inline __attribute__((always_inline)) bool same_strand_rename(bool is_min
 static inline __attribute__((always_inline)) enum read_seen
 reads_seen(struct sp_cache *c, const struct access_ref *r1, const struct access_ref *r2,
            struct access_ref me, bool held_only, bool *onward) {
+  /* The common answer first: the strand's own entry in r1 (the very read, or one it
+   * would only rename), before r2 is read at all. */
   struct access_ref a, b;
-  bool mine1 = ref_load_mine(r1, me.node, &a), mine2 = ref_load_mine(r2, me.node, &b);
-  if ((mine1 && a.site == me.site && a.iter == me.iter) ||
-      (mine2 && b.site == me.site && b.iter == me.iter))
+  bool mine1 = ref_load_mine(r1, me.node, &a);
+  if (mine1 && a.iter == me.iter && (a.site == me.site || same_strand_rename(a, r2, me)))
     return READ_HELD;
-  if (same_strand_rename(mine1, a, r2, me) || same_strand_rename(mine2, b, r1, me))
+  bool mine2 = ref_load_mine(r2, me.node, &b);
+  if (mine2 && b.iter == me.iter && (b.site == me.site || same_strand_rename(b, r1, me)))
     return READ_HELD;
   if (held_only)
     return READ_NEW;

@@ -27,12 +27,6 @@ byte_slot_holds(const struct history_slot *s, struct access_ref me, bool is_writ
     return false;
   if (is_write)
     return ref_holds(&s->w, me) || ref_holds(&s->w2, me);
-  /* The common answer first: the strand's own entry in r1, the very read or one it
-   * would only rename. */
-  struct access_ref a;
-  if (ref_load_mine(&s->r1, me.node, &a) && a.iter == me.iter &&
-      (a.site == me.site || same_strand_rename(true, a, &s->r2, me)))
-    return true;
   /* held_only: reads_seen answers without queries, so it needs no cache */
   return reads_seen(NULL, &s->r1, &s->r2, me, true, NULL) == READ_HELD;
 }

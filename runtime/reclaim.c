@@ -133,6 +133,16 @@ static void reclaim_own_strands(struct strand_stack *ss, node_id group, node_id 
   ss->nown = ss->own_on ? kept : from - 1;
 }
 
+/* Children's ids of the closed group: reclaimed when it may be, else they stay and the
+ * task is incomplete. */
+static void settle(struct reclaim_inbox *inbox, const node_id *ids, uint32_t n, bool may,
+                   node_id rep) {
+  if (may)
+    ospg_reclaim(ids, n, rep);
+  else
+    atomic_store_explicit(&inbox->incomplete, true, memory_order_relaxed);
+}
+
 void reclaim_at_taskwait(struct reclaim_inbox *inbox, struct strand_stack *ss, node_id group,
                          node_id rep) {
   if (!group)
@@ -151,19 +161,14 @@ void reclaim_at_taskwait(struct reclaim_inbox *inbox, struct strand_stack *ss, n
     inbox->group = 0;
   }
   unlock(inbox);
-  if (n && may)
-    ospg_reclaim(ids, n, rep);
-  else if (n)
-    atomic_store_explicit(&inbox->incomplete, true, memory_order_relaxed);
+  if (n)
+    settle(inbox, ids, n, may, rep);
   free(ids);
   struct reclaim_block *b = atomic_exchange_explicit(&inbox->head, NULL, memory_order_acquire);
   while (b) {
     struct reclaim_block *next = b->next;
     if (b->group == group) {
-      if (may)
-        ospg_reclaim(b->ids, b->n, rep);
-      else
-        atomic_store_explicit(&inbox->incomplete, true, memory_order_relaxed);
+      settle(inbox, b->ids, b->n, may, rep);
       free(b);
     } else {
       push(inbox, b); /* another group's child: its group has not been closed */
