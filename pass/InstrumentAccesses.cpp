@@ -976,7 +976,8 @@ void Instrumenter::collectGlobals() {
 
 void Instrumenter::finish() {
   collectGlobals();
-  Sites.finish(everyTaskWaitsForItsChildren(M));
+  bool EveryTaskWaits = everyTaskWaitsForItsChildren(M);
+  Sites.finish(EveryTaskWaits);
   registerPolledLocks();
   NumReads += C.Reads;
   NumWrites += C.Writes;
@@ -1006,6 +1007,8 @@ void Instrumenter::finish() {
   for (unsigned R = 1; R < NumSkipReasons; R++)
     OS << (R > 1 ? ", " : " ") << C.Skipped[R] << " " << skipReason(Skip(R)).Name;
   OS << "\n";
+  OS << "ompracer: " << M.getSourceFileName()
+     << ": every task waits for its children: " << (EveryTaskWaits ? "yes" : "no") << "\n";
 }
 
 } // namespace
