@@ -4,6 +4,7 @@
 #include "reserve.h"
 #include "sync_edges.h"
 #include "task_deps.h"
+#include "task_nesting.h"
 #include "tls.h"
 
 #include <stdlib.h>
@@ -331,7 +332,15 @@ static bool precise_at(node_id a, node_id b) {
       return true;
     return !(count_st(a, left) == 1 && deps_order(left, right, b));
   }
-  return count_st(a, left) > 0; /* ST: parallel unless the taskwaits on the way waited */
+  /* ST: parallel unless the taskwaits on the way waited. The count is positive only
+   * through the open group of a task that ended with children unwaited: while no task
+   * has (task_nesting.h), it is not, and the climb is saved. A task's end turns the
+   * assumption off before any taskwait closes a group above it, and a query whose
+   * left child is such a group comes from a strand after that taskwait, so it sees the
+   * assumption off. */
+  if (nesting_assumed())
+    return false;
+  return count_st(a, left) > 0;
 }
 
 /* ---- synchronisation edges (sync_edges.h) ---- */

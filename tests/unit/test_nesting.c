@@ -89,7 +89,9 @@ static void abandoned_task_marks_a_gap(void) {
   CHECK(ss_task_end(&b) == true); /* g unwaited */
   CHECK(detection_incomplete());
   CHECK(!nesting_assumed());
-  ss_taskwait(&g_main);                     /* waits for b, not for g */
+  ss_taskwait(&g_main); /* waits for b, not for g */
+  /* Algorithm 1's count through g's open group, now that the assumption is off */
+  CHECK(sp_is_parallel(g.strand, g_main.strand));
   access(g_main.strand, &x, true, 4, NULL); /* the race with g's read is gone */
   ss_destroy(&b);
   ss_destroy(&g);
