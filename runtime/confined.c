@@ -126,9 +126,11 @@ uint32_t confined_push(uintptr_t addr, uint64_t size, uint32_t site, const char 
   struct confined_stack *s = &t_confined;
   if (frame_mark == CONFINED_NEW_FRAME)
     pop_below(s, addr);
-  if (s->n && confined_may_hold(addr, size))
-    confined_drop_overlapping(addr, size);
   uint32_t mark = frame_mark == CONFINED_NEW_FRAME || frame_mark > s->n ? s->n : frame_mark;
+  /* Only a slot below the frame's can overlap the new one (a dead one that lies over
+   * it): the frame's own slots are other live locals of the same call. */
+  if (mark && addr < s->slot[mark - 1].high && addr + size > s->slot[mark - 1].low)
+    confined_drop_overlapping(addr, size);
   if (s->n == CONFINED_MAX || !size) { /* full: fresh memory, checked like any other */
     note(addr, size, site, name);
     history_forget(addr, size);
@@ -146,11 +148,15 @@ uint32_t confined_push(uintptr_t addr, uint64_t size, uint32_t site, const char 
       .lo = addr, .hi = addr + size, .task = task, .name = name, .site = site};
   bool in_order = s->sorted == s->n && (at == 0 || s->slot[at - 1].lo >= addr);
   s->n++;
-  for (uint32_t j = at; j < s->n; j++) { /* the bounds up to each moved slot */
-    const struct confined_slot *below = j ? &s->slot[j - 1] : NULL;
+  /* The bounds up to each moved slot, kept in registers: reading back what was just
+   * stored stalls (the stores cannot be forwarded to a wider load). */
+  uintptr_t low = at ? s->slot[at - 1].low : UINTPTR_MAX, high = at ? s->slot[at - 1].high : 0;
+  for (uint32_t j = at; j < s->n; j++) {
     struct confined_slot *x = &s->slot[j];
-    x->low = below && below->low < x->lo ? below->low : x->lo;
-    x->high = below && below->high > x->hi ? below->high : x->hi;
+    low = x->lo < low ? x->lo : low;
+    high = x->hi > high ? x->hi : high;
+    x->low = low;
+    x->high = high;
   }
   if (in_order)
     s->sorted = s->n;
@@ -158,7 +164,8 @@ uint32_t confined_push(uintptr_t addr, uint64_t size, uint32_t site, const char 
    * it. A new frame's slots lie below every live one, mostly below the gap as well. */
   if (addr < s->gap_hi && addr + size > s->gap_lo)
     s->gap_lo = s->gap_hi = 0;
-  set_height(s, s->n);
+  s->low = low; /* the stack's bounds: its top slot's (set_height) */
+  s->high = high;
   return mark;
 }
 

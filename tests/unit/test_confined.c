@@ -54,6 +54,25 @@ static void gap_hint_follows_pushes(void) {
   empty_stack();
 }
 
+/* A function left by longjmp keeps its slots, dead. A new frame whose first slot lies
+ * below them but whose later slot lies over one of them: that later push drops the
+ * dead slot (two live slots never overlap), so the lookup finds the new slot. And a
+ * frame's later slots next to its own earlier ones drop nothing of the frame's. */
+static void later_slot_drops_dead_one(void) {
+  empty_stack();
+  confined_push(at(6000), 100, 0, NULL, &g_task, CONFINED_NEW_FRAME);
+  confined_push(at(4000), 100, 0, NULL, &g_task, CONFINED_NEW_FRAME); /* left by longjmp */
+  uint32_t f = confined_push(at(3000), 100, 0, NULL, &g_task, CONFINED_NEW_FRAME);
+  confined_push(at(3990), 64, 0, NULL, &g_task, f); /* over the dead slot at 4000 */
+  CHECK(confined_holder(at(4010), 4) && confined_holder(at(4010), 4)->lo == at(3990));
+  CHECK(confined_holder(at(4080), 4) == NULL); /* the dead slot's rest */
+  confined_push(at(2800), 100, 0, NULL, &g_task, f);
+  CHECK(confined_holder(at(3050), 4) && confined_holder(at(3050), 4)->lo == at(3000));
+  CHECK(confined_holder(at(2850), 4) && confined_holder(at(2850), 4)->lo == at(2800));
+  CHECK(confined_holder(at(6050), 4) && confined_holder(at(6050), 4)->lo == at(6000));
+  empty_stack();
+}
+
 int main(void) {
   if (ospg_init(1 << 16) || shadow_init(1024) || history_init(16)) {
     fprintf(stderr, "cannot reserve memory\n");
@@ -61,5 +80,6 @@ int main(void) {
   }
   RUN_TEST(holds_and_pops);
   RUN_TEST(gap_hint_follows_pushes);
+  RUN_TEST(later_slot_drops_dead_one);
   return finish();
 }
