@@ -7,12 +7,17 @@
 // tests/integration/pass_stats/task_nesting_cutoff.c), so the default mode runs at fast
 // mode's cost, and the runtime's watch on that claim must stay quiet: a run that
 // reported the gap (exit code 67) would fail the exit code check. No race.
+// (race_cutoff_taskwait.c includes this program with a racy COUNT_CALL.)
 //
 // EXPECT: norace
 // MODES: fast precise
 // CHECK-NOT: ==ompracer==
 #include <stdio.h>
 #include <stdlib.h>
+
+#ifndef COUNT_CALL
+#define COUNT_CALL (void)0
+#endif
 
 struct node {
   int depth;
@@ -50,6 +55,7 @@ static void visit(struct node *n) {
 #pragma omp taskwait
   }
   n->sum = 1 + value(n->left) + value(n->right);
+  COUNT_CALL;
 }
 
 int main(void) {
