@@ -202,7 +202,7 @@ private:
     for (const BasicBlock &BB : F)
       if (auto Key = testedAt(BB); Key && Tests[*Key] > 1)
         Ahead[&BB].insert(*Key);
-    for (bool Changed = true; Changed;) {
+    for (bool Changed = !Ahead.empty(); Changed;) { // most functions test nothing twice
       Changed = false;
       for (const BasicBlock &BB : F)
         for (const BasicBlock *Succ : successors(&BB)) {
