@@ -124,22 +124,59 @@ struct Group {
   SmallVector<Member, 4> Members;
 };
 
+// Pointers that a loop moves through integer casts: a header phi P whose value from
+// the latch is inttoptr(ptrtoint(P) + Step), Step loop-invariant (BOTS strassen's
+// `B = (REAL *)((PTR)B + RowWidthInBytes)`, each iteration a row further). Scalar
+// evolution does not follow the casts and calls P unknown; as an address P is
+// {Start,+,Step}, and the cast value is the same one step ahead (both modulo 2^64,
+// as the integer additions are). Maps both to those recurrences, for addressOf.
+ValueToSCEVMapTy castRecurrences(const Loop &L, ScalarEvolution &SE) {
+  ValueToSCEVMapTy Map;
+  BasicBlock *Pre = L.getLoopPreheader(), *Latch = L.getLoopLatch();
+  if (!Pre || !Latch)
+    return Map;
+  for (PHINode &P : L.getHeader()->phis()) {
+    if (!P.getType()->isPointerTy() || P.getNumIncomingValues() != 2 ||
+        !isa<SCEVUnknown>(SE.getSCEV(&P)))
+      continue;
+    auto *Next = dyn_cast<IntToPtrInst>(P.getIncomingValueForBlock(Latch));
+    if (!Next || !Next->getSrcTy()->isIntegerTy(64))
+      continue;
+    const SCEV *Step = SE.getMinusSCEV(SE.getSCEV(Next->getOperand(0)),
+                                       SE.getPtrToIntExpr(SE.getSCEV(&P), Next->getSrcTy()));
+    if (isa<SCEVCouldNotCompute>(Step) || !SE.isLoopInvariant(Step, &L))
+      continue;
+    const SCEV *Start = SE.getSCEV(P.getIncomingValueForBlock(Pre));
+    Map[&P] = SE.getAddRecExpr(Start, Step, &L, SCEV::FlagAnyWrap);
+    Map[Next] = SE.getAddRecExpr(SE.getAddExpr(Start, Step), Step, &L, SCEV::FlagAnyWrap);
+  }
+  return Map;
+}
+
 // The address of an access as scalar evolution can follow it: an address computed as
 // an integer and cast to a pointer (`(double *)((uintptr_t)m + offset)`, BOTS
 // strassen's loops) is the integer, which scalar evolution sees through where it does
-// not see through the cast.
-const SCEV *addressOf(Value *Ptr, ScalarEvolution &SE) {
+// not see through the cast; and the loop's cast recurrences (castRecurrences) replace
+// the unknowns they stand for (the address is then an integer: a pointer and an
+// integer do not subtract, and the loop's other addresses are likely integers too).
+const SCEV *addressOf(Value *Ptr, ScalarEvolution &SE, ValueToSCEVMapTy &Casts) {
+  const SCEV *S = SE.getSCEV(Ptr);
   if (auto *Cast = dyn_cast<IntToPtrInst>(Ptr))
     if (Cast->getSrcTy()->isIntegerTy(64))
-      return SE.getSCEV(Cast->getOperand(0));
-  return SE.getSCEV(Ptr);
+      S = SE.getSCEV(Cast->getOperand(0));
+  if (Casts.empty())
+    return S;
+  const SCEV *R = SCEVParameterRewriter::rewrite(S, SE, Casts);
+  if (R == S || !R->getType()->isPointerTy())
+    return R;
+  return SE.getPtrToIntExpr(R, Type::getInt64Ty(Ptr->getContext()));
 }
 
 // Adds an access whose address is {Start,+,Step} to the group it belongs to, or to a
 // new one; false (the access stays checked per access) if the address is not affine.
-bool addToGroups(const Access &A, const Loop &L, ScalarEvolution &SE,
+bool addToGroups(const Access &A, const Loop &L, ScalarEvolution &SE, ValueToSCEVMapTy &Casts,
                  SmallVectorImpl<Group> &Groups) {
-  const SCEV *Ptr = addressOf(A.Ptr, SE);
+  const SCEV *Ptr = addressOf(A.Ptr, SE, Casts);
   int64_t Step = 0;
   const SCEV *RunStep = nullptr;
   const SCEV *Start = Ptr;
@@ -394,6 +431,7 @@ DenseMap<Instruction *, LoopRange> planLoopRanges(Function &F, FunctionAnalysisM
     SmallVector<BasicBlock *, 4> Exiting;
     L->getExitingBlocks(Exiting);
     SmallVector<Group, 8> Groups;
+    ValueToSCEVMapTy Casts = castRecurrences(*L, SE);
     for (BasicBlock *BB : L->blocks()) {
       if (LI.getLoopFor(BB) != L)
         continue; // a subloop's access: its own loop decides
@@ -403,7 +441,7 @@ DenseMap<Instruction *, LoopRange> planLoopRanges(Function &F, FunctionAnalysisM
           continue;
         Access A = accessOf(I, DL);
         if (EveryIteration && A.Size)
-          addToGroups(A, *L, SE, Groups); // else (or if not affine) checked per access
+          addToGroups(A, *L, SE, Casts, Groups); // else (or if not affine) checked per access
       }
     }
     if (Groups.empty())

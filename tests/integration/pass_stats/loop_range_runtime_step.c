@@ -37,6 +37,17 @@ void fill_by_offset(double *m, long rows, unsigned long row_bytes) {
   }
 }
 
+// Ranged: a pointer that the loop moves through integer casts (BOTS strassen's
+// `B = (REAL *)((PTR)B + RowWidthBInBytes)`): two elements a row, a row an iteration.
+double sum_rows_by_casts(const double *b, long rows, unsigned long row_bytes) {
+  double s = 0;
+  for (long k = 0; k < rows; k++) {
+    s += b[0] + b[1];
+    b = (const double *)((unsigned long)b + row_bytes);
+  }
+  return s;
+}
+
 // Not ranged: the step grows with k (not affine).
 long sum_squares(const int *m, long rows) {
   long s = 0;
@@ -45,4 +56,4 @@ long sum_squares(const int *m, long rows) {
   return s;
 }
 
-// CHECK: ompracer: {{.*}}loop_range_runtime_step.c: instrumented 2 reads, 4 writes (5 of these reads and writes once per loop, as ranges, 0 by iteration batches)
+// CHECK: ompracer: {{.*}}loop_range_runtime_step.c: instrumented 4 reads, 4 writes (7 of these reads and writes once per loop, as ranges, 0 by iteration batches)
