@@ -176,6 +176,14 @@ static uint32_t lock_first_alone(struct granule_cell *first, uint32_t gen, bool 
   return (s & CELL_PAIRED) ? unpair_locked(first, s, gen, precise) : s;
 }
 
+/* Whether a word's second cell is current: then the word is unpaired and its first
+ * cell current, whoever holds the first cell's lock (history_cell.h), and the second
+ * cell's slot is the second granule's history. */
+static inline __attribute__((always_inline)) bool second_current(const struct granule_cell *second,
+                                                                 uint32_t gen) {
+  return __atomic_load_n(&second->gen, __ATOMIC_ACQUIRE) == gen;
+}
+
 /* Whether a word's first cell is current, unpaired and unlocked. Stays true while this
  * thread holds the second cell's lock, but for the first cell's lock: pairing and
  * forgetting the word change the first cell only while holding the second's lock too
@@ -197,6 +205,12 @@ static inline bool first_alone(struct granule_cell *first, uint32_t gen) {
 static uint32_t lock_second_alone(struct granule_cell *first, uint32_t gen, bool *fresh,
                                   bool precise) {
   struct granule_cell *second = second_of(first);
+  /* A current second cell: the word is unpaired and stays so while we hold the lock. */
+  uint32_t s1;
+  if (second_current(second, gen) && cell_lock_current(second, gen, &s1)) {
+    *fresh = false;
+    return s1;
+  }
   /* A word of two ints: the second cell's lock alone. */
   if (first_alone(first, gen)) {
     uint32_t s = cell_lock_fresh(second, gen, fresh);
@@ -227,7 +241,9 @@ static inline __attribute__((always_inline)) bool half_recorded(struct granule_c
                                                                 unsigned hi, const struct walk *w,
                                                                 bool *onward) {
   struct granule_cell *g = first;
-  if (second) {
+  if (second && second_current(second_of(first), w->gen)) {
+    g = second_of(first); /* unpaired: the first cell's line is not needed */
+  } else if (second) {
     if (first->gen != w->gen)
       return false; /* an empty word */
     if (cell_paired(first, w->gen))
@@ -265,6 +281,7 @@ static __attribute__((noinline)) void update_word(struct granule_cell *first, ui
   if (!s0 && !s1 && (fresh1 ? slot_empty(first) : same_history(first, second))) {
     update_whole(first, word, SHADOW_WORD, w);
     s0 = CELL_PAIRED;
+    second->gen = 0; /* a paired word's second cell is old (history_cell.h) */
   } else {
     s0 = update_locked(first, word, 0, SHADOW_GRANULE, s0, false, w);
     s1 = update_locked(second, word + SHADOW_GRANULE, 0, SHADOW_GRANULE, s1, fresh1, w);

@@ -20,7 +20,11 @@
  * forgetting a word makes the second cell old first); the first cell's slot if the word
  * is paired; else the second cell's (empty if old). The flag changes only with the
  * first cell locked, and pairing and unpairing also lock the second, so holding the
- * second cell's lock keeps the word from being paired.
+ * second cell's lock keeps the word from being paired. Pairing makes the second cell
+ * old, so a CURRENT SECOND CELL MEANS AN UNPAIRED WORD WITH A CURRENT FIRST CELL (while
+ * nobody holds the second's lock): an access to a word's second granule alone (the
+ * second int of a struct) reads and locks its second cell only, not the first's cache
+ * line as well (history.c, second_current).
  *
  * Each cell carries the generation it was written in; cells_reset() starts a new
  * generation (after an outermost parallel region), which empties every cell at once
@@ -71,14 +75,13 @@ static inline __attribute__((always_inline)) bool cell_paired(struct granule_cel
   return first->gen == gen && (s & CELL_PAIRED);
 }
 
-/* Locks a cell and brings it into generation gen (emptying it if it is older); returns
- * its split field (stable while locked). *fresh: whether it was older (now empty). */
-static inline uint32_t cell_lock_fresh(struct granule_cell *g, uint32_t gen, bool *fresh) {
+/* Locks a cell as it is; returns its state before (its split field and flags). */
+static inline uint32_t cell_lock_raw(struct granule_cell *g) {
   uint32_t s;
   for (;;) {
     s = atomic_fetch_or_explicit(&g->state, CELL_LOCKED, memory_order_acquire);
     if (!(s & CELL_LOCKED))
-      break;
+      return s;
     /* A holder is only a few instructions from unlocking, unless it was descheduled
      * (more threads than cores): then spinning burns the rest of our time slice. */
     for (unsigned spins = 0; atomic_load_explicit(&g->state, memory_order_relaxed) & CELL_LOCKED;
@@ -89,6 +92,12 @@ static inline uint32_t cell_lock_fresh(struct granule_cell *g, uint32_t gen, boo
         sched_yield();
     }
   }
+}
+
+/* Locks a cell and brings it into generation gen (emptying it if it is older); returns
+ * its split field (stable while locked). *fresh: whether it was older (now empty). */
+static inline uint32_t cell_lock_fresh(struct granule_cell *g, uint32_t gen, bool *fresh) {
+  uint32_t s = cell_lock_raw(g);
   *fresh = g->gen != gen;
   if (!*fresh)
     return s;
@@ -96,6 +105,18 @@ static inline uint32_t cell_lock_fresh(struct granule_cell *g, uint32_t gen, boo
   __atomic_store_n(&g->last_update, 0, __ATOMIC_RELAXED);
   g->gen = gen;
   return 0;
+}
+
+/* Locks a cell if it is of generation gen, as it is (*split: its split field and
+ * flags); false, and not locked, if it is older. */
+static inline bool cell_lock_current(struct granule_cell *g, uint32_t gen, uint32_t *split) {
+  uint32_t s = cell_lock_raw(g);
+  if (g->gen == gen) {
+    *split = s;
+    return true;
+  }
+  atomic_store_explicit(&g->state, s, memory_order_release);
+  return false;
 }
 
 static inline uint32_t cell_lock(struct granule_cell *g, uint32_t gen) {

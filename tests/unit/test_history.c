@@ -289,7 +289,8 @@ static bool paired_at(void *word) {
   return g->gen == cells_generation() && (atomic_load(&g->state) & CELL_PAIRED);
 }
 
-/* Whether a word's second cell was never written in this generation. */
+/* Whether a word's second cell is old: never written in this generation, or made old
+ * when the word was paired. */
 static bool second_untouched(void *word) {
   struct granule_cell *g = shadow_cell((uintptr_t)word + SHADOW_GRANULE);
   return g->gen != cells_generation();
@@ -330,6 +331,11 @@ static void pairs_and_halves(void) {
   CHECK(!paired_at(&word));
   CHECK(access_as(t2.strand, &word, 8, true, false, 7, &r) == 1);
   CHECK(r.prev.node == t1.strand && r.nbytes == 8 && paired_at(&word));
+  /* Pairing made the second cell old, so the second half alone finds the pair's
+   * history (t2's write), not the copy the second cell kept (t1's). */
+  CHECK(second_untouched(&word));
+  CHECK(access_as(t3.strand, b + 4, 4, false, false, 8, &r) == 1);
+  CHECK(r.prev.node == t2.strand && r.addr == (uintptr_t)(b + 4) && r.nbytes == 4);
   ss_destroy(&t1);
   ss_destroy(&t2);
   ss_destroy(&t3);
