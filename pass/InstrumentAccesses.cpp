@@ -402,7 +402,7 @@ void Instrumenter::instrumentLoopRange(Instruction *I, const LoopRange &R) {
       IRB.CreateCall(IsWrite ? Hooks.WriteStrided : Hooks.ReadStrided,
                      {Check.Start, Check.Count, Check.Stride, Check.Bytes, Site});
     else
-      IRB.CreateCall(IsWrite ? Hooks.WriteRange : Hooks.ReadRange,
+      IRB.CreateCall(IsWrite ? Hooks.WriteLoopRange : Hooks.ReadLoopRange,
                      {Check.Start, Check.Bytes, Site});
   }
 }

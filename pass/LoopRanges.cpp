@@ -223,6 +223,8 @@ struct GroupBytes {
 // One iteration's bytes of G's members, [Low, Reach) from G.Start, if they are one
 // run without a gap.
 std::optional<std::pair<int64_t, int64_t>> runOf(Group G) {
+  if (G.Members.empty())
+    return std::nullopt;
   llvm::sort(G.Members);
   int64_t Low = G.Members[0].Offset, Reach = Low;
   for (const Group::Member &M : G.Members) {

@@ -98,6 +98,8 @@ RuntimeHooks::RuntimeHooks(Module &M) {
   Write[4] = OMPRACER_DECLARE_HOOK(__ompracer_write16);
   ReadRange = OMPRACER_DECLARE_HOOK(__ompracer_read_range);
   WriteRange = OMPRACER_DECLARE_HOOK(__ompracer_write_range);
+  ReadLoopRange = OMPRACER_DECLARE_HOOK(__ompracer_read_loop_range);
+  WriteLoopRange = OMPRACER_DECLARE_HOOK(__ompracer_write_loop_range);
   ReadStrided = OMPRACER_DECLARE_HOOK(__ompracer_read_strided);
   WriteStrided = OMPRACER_DECLARE_HOOK(__ompracer_write_strided);
   Atomic = OMPRACER_DECLARE_HOOK(__ompracer_atomic);

@@ -70,7 +70,9 @@ struct RuntimeHooks {
   static constexpr unsigned NumSizedAccesses = 5;
   llvm::FunctionCallee Read[NumSizedAccesses], Write[NumSizedAccesses];
   llvm::FunctionCallee ReadRange, WriteRange;
-  // One access of a loop, for all its iterations (LoopRanges.h): count, stride, size.
+  // One access of a loop, for all its iterations (LoopRanges.h): its bytes as one range
+  // (a repeat of which the runtime may skip), or count, stride, size.
+  llvm::FunctionCallee ReadLoopRange, WriteLoopRange;
   llvm::FunctionCallee ReadStrided, WriteStrided;
   llvm::FunctionCallee Atomic, AtomicDone;
   llvm::FunctionCallee FreshMemory, FreshObject;

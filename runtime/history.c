@@ -4,6 +4,7 @@
 #include "history_common.h"
 #include "history_fast.h"
 #include "history_precise.h"
+#include "history_range_repeats.h"
 #include "history_repeats.h"
 #include "options.h"
 
@@ -415,6 +416,7 @@ static inline __attribute__((always_inline)) unsigned word_pair_access(uintptr_t
 static inline __attribute__((always_inline)) unsigned
 access_granules(uintptr_t addr, size_t size, const struct access_now *now, struct sp_cache *cache,
                 struct race_found *out, bool *onward) {
+  range_repeats_overlap(addr, size, now); /* a check may change what a record stands for */
   bool whole_word = size == SHADOW_WORD && !(addr & (SHADOW_WORD - 1));
   if (!whole_word && (size != SHADOW_GRANULE || (addr & (SHADOW_GRANULE - 1)))) {
     if (size == 2 * SHADOW_WORD && !(addr & (SHADOW_WORD - 1)) &&

@@ -8,6 +8,7 @@
 #include "detection.h"
 #include "history.h"
 #include "history_held.h"
+#include "history_range_repeats.h"
 #include "objects.h"
 #include "reentry.h"
 #include "report.h"
@@ -231,6 +232,31 @@ static void check_strided(const void *addr, uint64_t count, uint64_t stride, uin
   runtime_leave();
 }
 
+/* A loop's range (LoopRanges.h in the pass): as check_strided when no per-access filter
+ * applies, and then a repeat of the same range by the same strand is skipped
+ * (history_range_repeats.h); otherwise, and for short ranges, any range's check. */
+static void check_loop_range(const void *addr, uint64_t size, uint32_t site, bool is_write) {
+  struct thread_state *t = &t_self;
+  if (size < RANGE_REPEAT_MIN_BYTES || !thread_checked(t) || !plain_thread(t)) {
+    check_access(addr, size, site, is_write, false, true);
+    return;
+  }
+  runtime_enter();
+  uintptr_t lo = (uintptr_t)addr;
+  if (plain_span(t, lo, lo + size, (uintptr_t)__builtin_frame_address(0))) {
+    t_sync_touched = true; /* the strand has accesses: a release must end it */
+    struct access_now now = {t->strand, site, t->cache.iter, is_write, 0};
+    uint64_t epoch;
+    if (!range_repeats_seen(lo, size, &now, &epoch)) {
+      check_one(lo, size, &now, &t->cache);
+      range_repeats_note(lo, size, &now, epoch);
+    }
+  } else {
+    check_in_runtime(t, addr, size, site, is_write, false, true);
+  }
+  runtime_leave();
+}
+
 #define SIZED_HOOKS(N)                                                                             \
   EXPORT void __ompracer_read##N(const void *addr, uint32_t site) {                                \
     check_access(addr, N, site, false, false, N <= 2);                                             \
@@ -250,6 +276,14 @@ EXPORT void __ompracer_read_range(const void *addr, uint64_t size, uint32_t site
 
 EXPORT void __ompracer_write_range(void *addr, uint64_t size, uint32_t site) {
   check_access(addr, size, site, true, false, true);
+}
+
+EXPORT void __ompracer_read_loop_range(const void *addr, uint64_t size, uint32_t site) {
+  check_loop_range(addr, size, site, false);
+}
+
+EXPORT void __ompracer_write_loop_range(void *addr, uint64_t size, uint32_t site) {
+  check_loop_range(addr, size, site, true);
 }
 
 EXPORT void __ompracer_read_strided(const void *addr, uint64_t count, uint64_t stride,

@@ -76,6 +76,12 @@ void __ompracer_write8(void *addr, uint32_t site);
 void __ompracer_write16(void *addr, uint32_t site);
 void __ompracer_read_range(const void *addr, uint64_t size, uint32_t site);
 void __ompracer_write_range(void *addr, uint64_t size, uint32_t site);
+/* The bytes [addr, addr + size) that one access of a loop running on one strand
+ * touches over all its iterations, checked once (before the loop or at its exits): the
+ * runtime may skip the same check made again by the same strand (a row read for each
+ * column of a blocked kernel). */
+void __ompracer_read_loop_range(const void *addr, uint64_t size, uint32_t site);
+void __ompracer_write_loop_range(void *addr, uint64_t size, uint32_t site);
 /* `count` accesses of `size` bytes each, at addr, addr + stride, ...: one access of a
  * loop that runs on one strand, checked for all its iterations at once. The stride is
  * taken modulo 2^64 (a step known only at run time may be negative, counting down, or

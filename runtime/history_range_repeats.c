@@ -1,0 +1,87 @@
+#include "history_range_repeats.h"
+
+OMPR_TLS struct range_repeats t_range_repeats;
+
+/* Counts this thread in before it reads the epoch it records: a forget that does not
+ * see it counted was made before, and the check sees the forgotten history. */
+static void count_in(struct range_repeats *t) {
+  if (!t->counted) {
+    atomic_fetch_add_explicit(&g_repeat_filters_on, 1, memory_order_seq_cst);
+    t->counted = true;
+  }
+}
+
+/* No records: forgets need not bump the epoch for this thread. */
+static void count_out(struct range_repeats *t) {
+  t->n = 0;
+  if (t->counted) {
+    atomic_fetch_sub_explicit(&g_repeat_filters_on, 1, memory_order_seq_cst);
+    t->counted = false;
+  }
+}
+
+static bool same_context(const struct range_repeats *t, const struct access_now *now,
+                         uint64_t epoch) {
+  return t->node == now->node && t->iter == now->iter && t->lockset == now->lockset &&
+         t->gen == cells_generation() && t->epoch == epoch;
+}
+
+bool range_repeats_seen(uintptr_t addr, uint64_t size, const struct access_now *now,
+                        uint64_t *epoch) {
+  struct range_repeats *t = &t_range_repeats;
+  count_in(t);
+  *epoch = atomic_load_explicit(&g_repeat_epoch, memory_order_acquire);
+  t->lookups++;
+  if (t->n && same_context(t, now, *epoch))
+    for (uint32_t k = 0; k < t->n; k++) {
+      struct range_record *r = &t->r[k];
+      if (r->lo == addr && r->hi == addr + size && r->site == now->site &&
+          r->is_write == now->is_write) {
+        r->used = t->lookups;
+        return true;
+      }
+    }
+  t->checking = true;
+  return false;
+}
+
+void range_repeats_note(uintptr_t addr, uint64_t size, const struct access_now *now,
+                        uint64_t epoch) {
+  struct range_repeats *t = &t_range_repeats;
+  t->checking = false;
+  if (!t->n || !same_context(t, now, epoch)) {
+    t->n = 0;
+    t->node = now->node;
+    t->iter = now->iter;
+    t->lockset = now->lockset;
+    t->gen = cells_generation();
+    t->epoch = epoch;
+  }
+  struct range_record *r = &t->r[0];
+  if (t->n < RANGE_REPEATS)
+    r = &t->r[t->n++];
+  else /* the least recently answered goes (a loop's once-only ranges before its repeats) */
+    for (uint32_t k = 1; k < RANGE_REPEATS; k++)
+      if (t->r[k].used < r->used)
+        r = &t->r[k];
+  *r = (struct range_record){addr, addr + size, now->site, now->is_write, t->lookups};
+}
+
+void range_repeats_end_overlapping(uintptr_t addr, uint64_t size, const struct access_now *now) {
+  struct range_repeats *t = &t_range_repeats;
+  if (t->node != now->node || t->iter != now->iter || t->lockset != now->lockset) {
+    t->n = 0; /* a check in another context */
+  } else {
+    bool cross = repeat_crosses_kinds();
+    uintptr_t hi = addr + size;
+    for (uint32_t k = 0; k < t->n;) {
+      struct range_record *r = &t->r[k];
+      if (r->lo < hi && addr < r->hi && (r->is_write == now->is_write || cross))
+        *r = t->r[--t->n];
+      else
+        k++;
+    }
+  }
+  if (!t->n && !t->checking)
+    count_out(t);
+}

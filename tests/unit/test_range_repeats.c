@@ -1,0 +1,151 @@
+/* Repeated loop ranges (history_range_repeats.h), with the history in its default
+ * state (fast mode, as a program starts): which range checks a thread may skip, and
+ * that whatever would end the repeat filter's record of one of the range's words ends
+ * the range's record: a check of the same kind of any of its bytes at another site, a
+ * check in another context (strand or iteration), a forget anywhere; a check of the
+ * other kind or of other bytes does not. A parallel strand's later access shows the
+ * history the skipped checks left. */
+#include "check.h"
+#include "history.h"
+#include "history_range_repeats.h"
+#include "ospg.h"
+#include "shadow.h"
+#include "strand_stack.h"
+
+static struct strand_stack g_main;
+
+static struct access_now now_of(node_id w, uint32_t iter, bool is_write, uint32_t site) {
+  return (struct access_now){.node = w, .site = site, .iter = iter, .is_write = is_write};
+}
+
+static unsigned check_as(node_id w, uint32_t iter, void *addr, size_t size, bool is_write,
+                         uint32_t site, struct race_found *first) {
+  struct sp_cache cache;
+  sp_cache_reset(&cache, w);
+  cache.iter = iter;
+  cache.tag0 = 1;
+  struct access_now now = now_of(w, iter, is_write, site);
+  struct race_found races[MAX_RACES_PER_ACCESS];
+  unsigned n = history_access((uintptr_t)addr, size, &now, &cache, races);
+  if (n && first)
+    *first = races[0];
+  return n;
+}
+
+/* A loop range's check as the hook makes it; true if it was skipped. */
+static bool range_skipped(node_id w, uint32_t iter, void *addr, size_t size, bool is_write,
+                          uint32_t site) {
+  struct access_now now = now_of(w, iter, is_write, site);
+  uint64_t epoch;
+  if (range_repeats_seen((uintptr_t)addr, size, &now, &epoch))
+    return true;
+  check_as(w, iter, addr, size, is_write, site, NULL);
+  range_repeats_note((uintptr_t)addr, size, &now, epoch);
+  return false;
+}
+
+static double row[64]; /* 512 bytes: at least RANGE_REPEAT_MIN_BYTES */
+
+static void two_tasks(struct strand_stack *t1, struct strand_stack *t2) {
+  history_reset();
+  ss_destroy(&g_main);
+  ss_init(&g_main, ospg_root());
+  ss_task_create(&g_main, t1, 0, false);
+  ss_task_create(&g_main, t2, 0, false);
+}
+
+/* A read and a write of one row, repeated (a matrix multiply's row of C): each repeat
+ * is skipped, the write does not end the read's record nor the read the write's, and a
+ * parallel strand still finds the race with both. */
+static void repeat_is_skipped(void) {
+  struct strand_stack t1, t2;
+  two_tasks(&t1, &t2);
+  CHECK(!range_skipped(t1.strand, 0, row, sizeof row, false, 1));
+  CHECK(range_skipped(t1.strand, 0, row, sizeof row, false, 1));
+  CHECK(!range_skipped(t1.strand, 0, row, sizeof row, true, 2));
+  CHECK(range_skipped(t1.strand, 0, row, sizeof row, false, 1));
+  CHECK(range_skipped(t1.strand, 0, row, sizeof row, true, 2));
+  /* Not the same check: another site, part of the row. */
+  CHECK(!range_skipped(t1.strand, 0, row, sizeof row, false, 3));
+  CHECK(!range_skipped(t1.strand, 0, row, sizeof row / 2, true, 2));
+  struct race_found r = {0};
+  CHECK(check_as(t2.strand, 0, &row[7], 8, true, 4, &r) >= 1);
+  CHECK(r.prev.node == t1.strand);
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
+/* A check of the same kind of some of the row's bytes at another site ends the record;
+ * one of other bytes, or of the other kind, does not. */
+static void same_kind_overlap_ends_record(void) {
+  static double other[64];
+  struct strand_stack t1, t2;
+  two_tasks(&t1, &t2);
+  CHECK(!range_skipped(t1.strand, 0, row, sizeof row, false, 1));
+  CHECK(check_as(t1.strand, 0, other, sizeof other, false, 5, NULL) == 0);
+  CHECK(check_as(t1.strand, 0, &row[63], 8, true, 6, NULL) == 0);
+  CHECK(range_skipped(t1.strand, 0, row, sizeof row, false, 1));
+  CHECK(check_as(t1.strand, 0, &row[63], 8, false, 7, NULL) == 0);
+  CHECK(!range_skipped(t1.strand, 0, row, sizeof row, false, 1));
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
+/* A check in another context (another strand, another iteration of the strand's
+ * loop) ends every record, whatever its bytes. */
+static void context_ends_records(void) {
+  static int elsewhere;
+  struct strand_stack t1, t2;
+  two_tasks(&t1, &t2);
+  CHECK(!range_skipped(t1.strand, 1, row, sizeof row, false, 1));
+  CHECK(check_as(t2.strand, 0, &elsewhere, 4, false, 8, NULL) == 0);
+  CHECK(!range_skipped(t1.strand, 1, row, sizeof row, false, 1));
+  CHECK(range_skipped(t1.strand, 1, row, sizeof row, false, 1));
+  CHECK(!range_skipped(t1.strand, 2, row, sizeof row, false, 1));
+  CHECK(!range_skipped(t1.strand, 1, row, sizeof row, false, 1));
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
+/* A forget of any memory, by any thread, ends every record (the memory may have been
+ * freed and given to a new object). */
+static void forget_ends_records(void) {
+  static int unrelated[4];
+  struct strand_stack t1, t2;
+  two_tasks(&t1, &t2);
+  CHECK(!range_skipped(t1.strand, 0, row, sizeof row, false, 1));
+  CHECK(range_skipped(t1.strand, 0, row, sizeof row, false, 1));
+  history_forget((uintptr_t)unrelated, sizeof unrelated);
+  CHECK(!range_skipped(t1.strand, 0, row, sizeof row, false, 1));
+  history_reset();
+  CHECK(!range_skipped(t1.strand, 0, row, sizeof row, false, 1));
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
+/* Four records; the least recently answered goes first (a loop's once-only rows). */
+static void oldest_record_goes(void) {
+  static double b[8][64];
+  struct strand_stack t1, t2;
+  two_tasks(&t1, &t2);
+  CHECK(!range_skipped(t1.strand, 0, row, sizeof row, false, 1));
+  for (int k = 0; k < 8; k++) {
+    CHECK(!range_skipped(t1.strand, 0, b[k], sizeof b[k], false, 2));
+    CHECK(range_skipped(t1.strand, 0, row, sizeof row, false, 1));
+  }
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
+int main(void) {
+  if (ospg_init(1 << 20) || shadow_init(1024) || history_init(16)) {
+    fprintf(stderr, "cannot reserve memory\n");
+    return 1;
+  }
+  RUN_TEST(repeat_is_skipped);
+  RUN_TEST(same_kind_overlap_ends_record);
+  RUN_TEST(context_ends_records);
+  RUN_TEST(forget_ends_records);
+  RUN_TEST(oldest_record_goes);
+  return finish();
+}
