@@ -26,8 +26,11 @@ static bool same_context(const struct range_repeats *t, const struct access_now 
          t->gen == cells_generation() && t->epoch == epoch;
 }
 
-bool range_repeats_seen(uintptr_t addr, uint64_t size, const struct access_now *now,
-                        uint64_t *epoch) {
+static bool same_check(const struct loop_check *a, const struct loop_check *b) {
+  return a->addr == b->addr && a->count == b->count && a->stride == b->stride && a->size == b->size;
+}
+
+bool range_repeats_seen(const struct loop_check *c, const struct access_now *now, uint64_t *epoch) {
   struct range_repeats *t = &t_range_repeats;
   count_in(t);
   *epoch = atomic_load_explicit(&g_repeat_epoch, memory_order_acquire);
@@ -35,8 +38,7 @@ bool range_repeats_seen(uintptr_t addr, uint64_t size, const struct access_now *
   if (t->n && same_context(t, now, *epoch))
     for (uint32_t k = 0; k < t->n; k++) {
       struct range_record *r = &t->r[k];
-      if (r->lo == addr && r->hi == addr + size && r->site == now->site &&
-          r->is_write == now->is_write) {
+      if (same_check(&r->c, c) && r->site == now->site && r->is_write == now->is_write) {
         r->used = t->lookups;
         return true;
       }
@@ -45,12 +47,13 @@ bool range_repeats_seen(uintptr_t addr, uint64_t size, const struct access_now *
   return false;
 }
 
-void range_repeats_note(uintptr_t addr, uint64_t size, const struct access_now *now,
-                        uint64_t epoch) {
+void range_repeats_note(const struct loop_check *c, const struct access_now *now, uint64_t epoch) {
   struct range_repeats *t = &t_range_repeats;
   t->checking = false;
   if (!t->n || !same_context(t, now, epoch)) {
     t->n = 0;
+    t->lo = UINTPTR_MAX;
+    t->hi = 0;
     t->node = now->node;
     t->iter = now->iter;
     t->lockset = now->lockset;
@@ -64,7 +67,27 @@ void range_repeats_note(uintptr_t addr, uint64_t size, const struct access_now *
     for (uint32_t k = 1; k < RANGE_REPEATS; k++)
       if (t->r[k].used < r->used)
         r = &t->r[k];
-  *r = (struct range_record){addr, addr + size, now->site, now->is_write, t->lookups};
+  *r = (struct range_record){*c, now->site, now->is_write, t->lookups};
+  if (c->lo < t->lo)
+    t->lo = c->lo;
+  if (c->hi > t->hi)
+    t->hi = c->hi;
+}
+
+/* Whether [addr, end) meets a run of c. Runs with gaps between them, made upward,
+ * are tested run by run (a blocked kernel reads interleaved blocks of columns); any
+ * other check by its span. */
+static bool meets(const struct loop_check *c, uintptr_t addr, uintptr_t end) {
+  if (addr >= c->hi || end <= c->lo)
+    return false;
+  if (c->count < 2 || c->stride <= c->size || c->addr != c->lo)
+    return true;
+  uintptr_t x = addr > c->lo ? addr : c->lo;
+  uintptr_t y = end < c->hi ? end : c->hi;
+  uint64_t k = (x - c->lo) / c->stride;
+  if (x - c->lo - k * c->stride < c->size)
+    return true;                          /* x lies in run k */
+  return c->lo + (k + 1) * c->stride < y; /* run k + 1 starts before y */
 }
 
 void range_repeats_end_overlapping(uintptr_t addr, uint64_t size, const struct access_now *now) {
@@ -73,10 +96,9 @@ void range_repeats_end_overlapping(uintptr_t addr, uint64_t size, const struct a
     t->n = 0; /* a check in another context */
   } else {
     bool cross = repeat_crosses_kinds();
-    uintptr_t hi = addr + size;
     for (uint32_t k = 0; k < t->n;) {
       struct range_record *r = &t->r[k];
-      if (r->lo < hi && addr < r->hi && (r->is_write == now->is_write || cross))
+      if ((r->is_write == now->is_write || cross) && meets(&r->c, addr, addr + size))
         *r = t->r[--t->n];
       else
         k++;

@@ -1,11 +1,11 @@
-/* Repeated loop ranges: each thread's record of the last loop ranges it checked (the
+/* Repeated loop checks: each thread's record of the last loop checks it made (the
  * pass's checks of the bytes a loop that stays on one strand reads or writes over all
- * its iterations: pass/LoopRanges.h), so that the same range checked again by the same
- * strand returns at once. A matrix multiply's inner loop is three such ranges per
- * (i, k), two of which (the read and the write of C's row i) repeat for every k; a
- * blocked kernel reads one row of a block for each of its columns.
+ * its iterations, a range or runs a stride apart: pass/LoopRanges.h), so that the same
+ * check made again by the same strand returns at once. A matrix multiply's inner loop
+ * is three such ranges per (i, k), two of which (the read and the write of C's row i)
+ * repeat for every k; a blocked kernel reads a block of columns for each row.
  *
- * WHY A REPEAT MAY BE SKIPPED. A range check is, word by word, the checks the repeat
+ * WHY A REPEAT MAY BE SKIPPED. A loop check is, word by word, the checks the repeat
  * filter records (history_repeats.h): one site, one kind, one context (strand,
  * iteration tag, lockset, forget epoch). A record of a range stands for a record of
  * each of its words, and ends whenever one of those would: a check of this thread in
@@ -34,11 +34,19 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define RANGE_REPEATS 4
+#define RANGE_REPEATS 16 /* a blocked loop nest reads a block of columns per row */
 #define RANGE_REPEAT_MIN_BYTES 128
 
+/* A loop's check: `count` runs of `size` bytes, `stride` apart from addr (a range is
+ * one run), over the span [lo, hi). */
+struct loop_check {
+  uintptr_t addr;
+  uint64_t count, stride, size;
+  uintptr_t lo, hi;
+};
+
 struct range_record {
-  uintptr_t lo, hi; /* the bytes [lo, hi) */
+  struct loop_check c;
   uint32_t site;
   bool is_write;
   uint32_t used; /* the thread's count of lookups when it last answered: oldest goes */
@@ -49,6 +57,7 @@ struct range_repeats {
   bool counted;     /* this thread counts in g_repeat_filters_on (forgets bump the epoch) */
   bool checking;    /* between range_repeats_seen and range_repeats_note: stays counted */
   uint32_t lookups; /* ages the records */
+  uintptr_t lo, hi; /* covers every live record's span: most checks lie outside */
   /* The context of the live records. */
   node_id node;
   uint32_t iter;
@@ -60,21 +69,23 @@ struct range_repeats {
 
 extern OMPR_TLS struct range_repeats t_range_repeats;
 
-/* A loop range of `size` bytes at addr about to be checked in now's context: true if
- * the same check was recorded and may be skipped. Otherwise the caller checks it and
- * then calls range_repeats_note with the epoch given here (read before the check: a
- * forget during it ends the record). */
-bool range_repeats_seen(uintptr_t addr, uint64_t size, const struct access_now *now,
-                        uint64_t *epoch);
-void range_repeats_note(uintptr_t addr, uint64_t size, const struct access_now *now,
-                        uint64_t epoch);
+/* A loop's check about to be made in now's context (its span at least
+ * RANGE_REPEAT_MIN_BYTES): true if the same check was recorded and may be skipped.
+ * Otherwise the caller makes it and then calls range_repeats_note with the epoch given
+ * here (read before the check: a forget during it ends the record). */
+bool range_repeats_seen(const struct loop_check *c, const struct access_now *now, uint64_t *epoch);
+void range_repeats_note(const struct loop_check *c, const struct access_now *now, uint64_t epoch);
 
 /* Any check of [addr, addr + size) in now's context, made by history_access: ends the
- * records it may change (see above). One test while the thread holds none. */
+ * records it may change (see above). One test while the thread holds none, a few
+ * while the check, in their context, lies outside all of them. */
 void range_repeats_end_overlapping(uintptr_t addr, uint64_t size, const struct access_now *now);
 static inline __attribute__((always_inline)) void
 range_repeats_overlap(uintptr_t addr, uint64_t size, const struct access_now *now) {
-  if (__builtin_expect(t_range_repeats.n != 0, 0))
+  const struct range_repeats *t = &t_range_repeats;
+  if (__builtin_expect(t->n != 0, 0) &&
+      ((addr < t->hi && addr + size > t->lo) || now->node != t->node || now->iter != t->iter ||
+       now->lockset != t->lockset))
     range_repeats_end_overlapping(addr, size, now);
 }
 

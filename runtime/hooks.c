@@ -210,7 +210,8 @@ INLINE bool plain_span(const struct thread_state *t, uintptr_t lo, uintptr_t hi,
 /* `count` accesses `stride` bytes apart, all of one strand (a loop's, LoopRanges.h in
  * the pass): one entry into the runtime for all of them, and when no per-access filter
  * can apply (the loop makes no call: nothing of the thread changes while it runs), the
- * history asked directly for each. */
+ * history asked directly for each, or nothing done for a repeat of the same check
+ * (history_range_repeats.h: a blocked kernel reads a block of columns for each row). */
 static void check_strided(const void *addr, uint64_t count, uint64_t stride, uint64_t size,
                           uint32_t site, bool is_write) {
   struct thread_state *t = &t_self;
@@ -222,8 +223,15 @@ static void check_strided(const void *addr, uint64_t count, uint64_t stride, uin
   if (plain_thread(t) && plain_span(t, lo, hi, (uintptr_t)__builtin_frame_address(0))) {
     t_sync_touched = true; /* the strand has accesses: a release must end it */
     struct access_now now = {t->strand, site, t->cache.iter, is_write, 0};
-    for (uint64_t k = 0; k < count; k++)
-      check_one((uintptr_t)addr + k * stride, size, &now, &t->cache);
+    struct loop_check c = {(uintptr_t)addr, count, stride, size, lo, hi};
+    bool recorded = size && count >= (RANGE_REPEAT_MIN_BYTES + size - 1) / size;
+    uint64_t epoch;
+    if (!(recorded && range_repeats_seen(&c, &now, &epoch))) { /* else a repeat */
+      for (uint64_t k = 0; k < count; k++)
+        check_one((uintptr_t)addr + k * stride, size, &now, &t->cache);
+      if (recorded)
+        range_repeats_note(&c, &now, epoch);
+    }
   } else {
     for (uint64_t k = 0; k < count; k++)
       check_in_runtime(t, (const void *)((uintptr_t)addr + k * stride), size, site, is_write, false,
@@ -232,9 +240,9 @@ static void check_strided(const void *addr, uint64_t count, uint64_t stride, uin
   runtime_leave();
 }
 
-/* A loop's range (LoopRanges.h in the pass): as check_strided when no per-access filter
- * applies, and then a repeat of the same range by the same strand is skipped
- * (history_range_repeats.h); otherwise, and for short ranges, any range's check. */
+/* A loop's range (LoopRanges.h in the pass): as check_strided below when no per-access
+ * filter applies, a repeat of the same range by the same strand skipped; otherwise,
+ * and for short ranges, any range's check. */
 static void check_loop_range(const void *addr, uint64_t size, uint32_t site, bool is_write) {
   struct thread_state *t = &t_self;
   if (size < RANGE_REPEAT_MIN_BYTES || !thread_checked(t) || !plain_thread(t)) {
@@ -246,10 +254,11 @@ static void check_loop_range(const void *addr, uint64_t size, uint32_t site, boo
   if (plain_span(t, lo, lo + size, (uintptr_t)__builtin_frame_address(0))) {
     t_sync_touched = true; /* the strand has accesses: a release must end it */
     struct access_now now = {t->strand, site, t->cache.iter, is_write, 0};
+    struct loop_check c = {lo, 1, 0, size, lo, lo + size};
     uint64_t epoch;
-    if (!range_repeats_seen(lo, size, &now, &epoch)) {
+    if (!range_repeats_seen(&c, &now, &epoch)) {
       check_one(lo, size, &now, &t->cache);
-      range_repeats_note(lo, size, &now, epoch);
+      range_repeats_note(&c, &now, epoch);
     }
   } else {
     check_in_runtime(t, addr, size, site, is_write, false, true);

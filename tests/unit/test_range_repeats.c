@@ -1,10 +1,9 @@
-/* Repeated loop ranges (history_range_repeats.h), with the history in its default
- * state (fast mode, as a program starts): which range checks a thread may skip, and
- * that whatever would end the repeat filter's record of one of the range's words ends
- * the range's record: a check of the same kind of any of its bytes at another site, a
- * check in another context (strand or iteration), a forget anywhere; a check of the
- * other kind or of other bytes does not. A parallel strand's later access shows the
- * history the skipped checks left. */
+/* Repeated loop ranges and strided checks (history_range_repeats.h), with the history in its
+ * default state (fast mode, as a program starts): which range checks a thread may skip, and that
+ * whatever would end the repeat filter's record of one of the range's words ends the range's
+ * record: a check of the same kind of any of its bytes at another site, a check in another context
+ * (strand or iteration), a forget anywhere; a check of the other kind or of other bytes does not. A
+ * parallel strand's later access shows the history the skipped checks left. */
 #include "check.h"
 #include "history.h"
 #include "history_range_repeats.h"
@@ -32,16 +31,25 @@ static unsigned check_as(node_id w, uint32_t iter, void *addr, size_t size, bool
   return n;
 }
 
-/* A loop range's check as the hook makes it; true if it was skipped. */
+/* A loop's check as the hooks make it (count runs of size bytes, stride apart; a
+ * range is one run); true if it was skipped. */
+static bool strided_skipped(node_id w, uint32_t iter, void *addr, uint64_t count, uint64_t stride,
+                            uint64_t size, bool is_write, uint32_t site) {
+  struct access_now now = now_of(w, iter, is_write, site);
+  uintptr_t lo = (uintptr_t)addr;
+  struct loop_check c = {lo, count, stride, size, lo, lo + (count - 1) * stride + size};
+  uint64_t epoch;
+  if (range_repeats_seen(&c, &now, &epoch))
+    return true;
+  for (uint64_t k = 0; k < count; k++)
+    check_as(w, iter, (char *)addr + k * stride, size, is_write, site, NULL);
+  range_repeats_note(&c, &now, epoch);
+  return false;
+}
+
 static bool range_skipped(node_id w, uint32_t iter, void *addr, size_t size, bool is_write,
                           uint32_t site) {
-  struct access_now now = now_of(w, iter, is_write, site);
-  uint64_t epoch;
-  if (range_repeats_seen((uintptr_t)addr, size, &now, &epoch))
-    return true;
-  check_as(w, iter, addr, size, is_write, site, NULL);
-  range_repeats_note((uintptr_t)addr, size, &now, epoch);
-  return false;
+  return strided_skipped(w, iter, addr, 1, 0, size, is_write, site);
 }
 
 static double row[64]; /* 512 bytes: at least RANGE_REPEAT_MIN_BYTES */
@@ -123,16 +131,42 @@ static void forget_ends_records(void) {
   ss_destroy(&t2);
 }
 
-/* Four records; the least recently answered goes first (a loop's once-only rows). */
+/* The records are few; the least recently answered goes first (a loop's once-only
+ * rows before the row it reads for each of them). */
 static void oldest_record_goes(void) {
-  static double b[8][64];
+  static double b[2 * RANGE_REPEATS][64];
   struct strand_stack t1, t2;
   two_tasks(&t1, &t2);
   CHECK(!range_skipped(t1.strand, 0, row, sizeof row, false, 1));
-  for (int k = 0; k < 8; k++) {
+  for (int k = 0; k < 2 * RANGE_REPEATS; k++) {
     CHECK(!range_skipped(t1.strand, 0, b[k], sizeof b[k], false, 2));
     CHECK(range_skipped(t1.strand, 0, row, sizeof row, false, 1));
   }
+  CHECK(!range_skipped(t1.strand, 0, b[0], sizeof b[0], false, 2));
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
+/* Blocks of eight columns of a matrix of 64 doubles a row, read down (strided: 16
+ * runs of 64 bytes, a row apart), block after block, for each row of another matrix
+ * (BOTS strassen's inner loops): every block's second read is a repeat, although the
+ * blocks' spans overlap; a read of the same kind of bytes between the runs of a block
+ * leaves its record, one of a byte in a run ends it. */
+static void interleaved_blocks_repeat(void) {
+  static double m[16][64];
+  struct strand_stack t1, t2;
+  two_tasks(&t1, &t2);
+  for (int pass = 0; pass < 3; pass++)
+    for (int j = 0; j < 64; j += 8)
+      CHECK(strided_skipped(t1.strand, 0, &m[0][j], 16, sizeof m[0], 64, false, 3) == (pass > 0));
+  CHECK(check_as(t1.strand, 0, &m[5][8], 8, false, 4, NULL) == 0); /* in block 8's run */
+  CHECK(!strided_skipped(t1.strand, 0, &m[0][8], 16, sizeof m[0], 64, false, 3));
+  CHECK(strided_skipped(t1.strand, 0, &m[0][0], 16, sizeof m[0], 64, false, 3));
+  CHECK(strided_skipped(t1.strand, 0, &m[0][16], 16, sizeof m[0], 64, false, 3));
+  /* A parallel strand's write still meets the reads the skipped checks stand for. */
+  struct race_found r = {0};
+  CHECK(check_as(t2.strand, 0, &m[15][63], 8, true, 5, &r) == 1);
+  CHECK(r.prev.node == t1.strand);
   ss_destroy(&t1);
   ss_destroy(&t2);
 }
@@ -147,5 +181,6 @@ int main(void) {
   RUN_TEST(context_ends_records);
   RUN_TEST(forget_ends_records);
   RUN_TEST(oldest_record_goes);
+  RUN_TEST(interleaved_blocks_repeat);
   return finish();
 }
