@@ -4,6 +4,7 @@
 #include "check.h"
 #include "history.h"
 #include "history_cell.h"
+#include "history_driver.h"
 #include "ospg.h"
 #include "shadow.h"
 #include "strand_stack.h"
@@ -493,10 +494,8 @@ static void iterations_of_two_chunks(void) {
 }
 
 int main(void) {
-  if (ospg_init(1 << 20) || shadow_init(1024) || history_init(16)) {
-    fprintf(stderr, "cannot reserve memory\n");
+  if (!history_driver_init())
     return 1;
-  }
   RUN_TEST(fig_4_3_write_read);
   RUN_TEST(reads_do_not_race);
   RUN_TEST(two_parallel_reads_then_write);

@@ -5,30 +5,14 @@
  * (strand or iteration), a forget anywhere; a check of the other kind or of other bytes does not. A
  * parallel strand's later access shows the history the skipped checks left. */
 #include "check.h"
-#include "history.h"
+#include "history_driver.h"
 #include "history_range_repeats.h"
-#include "ospg.h"
-#include "shadow.h"
 #include "strand_stack.h"
 
 static struct strand_stack g_main;
 
 static struct access_now now_of(node_id w, uint32_t iter, bool is_write, uint32_t site) {
   return (struct access_now){.node = w, .site = site, .iter = iter, .is_write = is_write};
-}
-
-static unsigned check_as(node_id w, uint32_t iter, void *addr, size_t size, bool is_write,
-                         uint32_t site, struct race_found *first) {
-  struct sp_cache cache;
-  sp_cache_reset(&cache, w);
-  cache.iter = iter;
-  cache.tag0 = 1;
-  struct access_now now = now_of(w, iter, is_write, site);
-  struct race_found races[MAX_RACES_PER_ACCESS];
-  unsigned n = history_access((uintptr_t)addr, size, &now, &cache, races);
-  if (n && first)
-    *first = races[0];
-  return n;
 }
 
 /* A loop's check as the hooks make it (count runs of size bytes, stride apart; a
@@ -172,10 +156,8 @@ static void interleaved_blocks_repeat(void) {
 }
 
 int main(void) {
-  if (ospg_init(1 << 20) || shadow_init(1024) || history_init(16)) {
-    fprintf(stderr, "cannot reserve memory\n");
+  if (!history_driver_init())
     return 1;
-  }
   RUN_TEST(repeat_is_skipped);
   RUN_TEST(same_kind_overlap_ends_record);
   RUN_TEST(context_ends_records);

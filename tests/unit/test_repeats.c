@@ -4,27 +4,11 @@
  * kind, part of the word, a forget, another strand or iteration; the history the
  * skipped checks leave is shown by a parallel strand's later access. */
 #include "check.h"
-#include "history.h"
+#include "history_driver.h"
 #include "history_repeats.h"
-#include "ospg.h"
-#include "shadow.h"
 #include "strand_stack.h"
 
 static struct strand_stack g_main;
-
-static unsigned check_as(node_id w, uint32_t iter, void *addr, size_t size, bool is_write,
-                         uint32_t site, struct race_found *first) {
-  struct sp_cache cache;
-  sp_cache_reset(&cache, w);
-  cache.iter = iter;
-  cache.tag0 = 1;
-  struct access_now now = {.node = w, .site = site, .iter = iter, .is_write = is_write};
-  struct race_found races[MAX_RACES_PER_ACCESS];
-  unsigned n = history_access((uintptr_t)addr, size, &now, &cache, races);
-  if (n && first)
-    *first = races[0];
-  return n;
-}
 
 /* Whether the check was skipped: the window's hit count grew. */
 static bool skipped(node_id w, uint32_t iter, void *addr, size_t size, bool is_write,
@@ -214,10 +198,8 @@ static void pieces_between_repeats_keep_it_on(void) {
 }
 
 int main(void) {
-  if (ospg_init(1 << 20) || shadow_init(1024) || history_init(16)) {
-    fprintf(stderr, "cannot reserve memory\n");
+  if (!history_driver_init())
     return 1;
-  }
   ss_init(&g_main, ospg_root());
   RUN_TEST(repeat_is_skipped);
   RUN_TEST(other_site_ends_record);
