@@ -32,6 +32,11 @@ static bool same_check(const struct loop_check *a, const struct loop_check *b) {
 
 bool range_repeats_seen(const struct loop_check *c, const struct access_now *now, uint64_t *epoch) {
   struct range_repeats *t = &t_range_repeats;
+  t->recording = !t->paused;
+  if (t->paused) {
+    t->paused--;
+    return false;
+  }
   count_in(t);
   *epoch = atomic_load_explicit(&g_repeat_epoch, memory_order_acquire);
   t->lookups++;
@@ -40,6 +45,7 @@ bool range_repeats_seen(const struct loop_check *c, const struct access_now *now
       struct range_record *r = &t->r[k];
       if (same_check(&r->c, c) && r->site == now->site && r->is_write == now->is_write) {
         r->used = t->lookups;
+        t->answered++;
         return true;
       }
     }
@@ -49,7 +55,18 @@ bool range_repeats_seen(const struct loop_check *c, const struct access_now *now
 
 void range_repeats_note(const struct loop_check *c, const struct access_now *now, uint64_t epoch) {
   struct range_repeats *t = &t_range_repeats;
+  if (!t->recording)
+    return;
   t->checking = false;
+  if (++t->noted == RANGE_WINDOW) {
+    bool few = t->answered < RANGE_WINDOW / 4;
+    t->noted = t->answered = 0;
+    if (few) {
+      t->paused = RANGE_PAUSE;
+      count_out(t);
+      return;
+    }
+  }
   if (!t->n || !same_context(t, now, epoch)) {
     t->n = 0;
     t->lo = UINTPTR_MAX;

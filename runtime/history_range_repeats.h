@@ -36,6 +36,12 @@
 
 #define RANGE_REPEATS 16 /* a blocked loop nest reads a block of columns per row */
 #define RANGE_REPEAT_MIN_BYTES 128
+/* Records that are not answered cost: each check in their span tests them. A thread
+ * whose window of RANGE_WINDOW records got fewer than a quarter as many answers drops
+ * its records and makes none for its next RANGE_PAUSE loop checks (BOTS fft's loop
+ * ranges never repeat, and its other checks lie in their spans). */
+#define RANGE_WINDOW 64
+#define RANGE_PAUSE 4096
 
 /* A loop's check: `count` runs of `size` bytes, `stride` apart from addr (a range is
  * one run), over the span [lo, hi). */
@@ -53,11 +59,14 @@ struct range_record {
 };
 
 struct range_repeats {
-  uint32_t n;       /* live records, in r[0 .. n) */
-  bool counted;     /* this thread counts in g_repeat_filters_on (forgets bump the epoch) */
-  bool checking;    /* between range_repeats_seen and range_repeats_note: stays counted */
-  uint32_t lookups; /* ages the records */
-  uintptr_t lo, hi; /* covers every live record's span: most checks lie outside */
+  uint32_t n;               /* live records, in r[0 .. n) */
+  bool counted;             /* this thread counts in g_repeat_filters_on (forgets bump the epoch) */
+  bool checking;            /* between range_repeats_seen and range_repeats_note: stays counted */
+  uint32_t lookups;         /* ages the records */
+  uint32_t noted, answered; /* records made and repeats answered in the window */
+  uint32_t paused;          /* loop checks left to make without records */
+  bool recording;           /* range_repeats_seen looked: range_repeats_note records */
+  uintptr_t lo, hi;         /* covers every live record's span: most checks lie outside */
   /* The context of the live records. */
   node_id node;
   uint32_t iter;

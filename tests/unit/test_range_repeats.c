@@ -155,6 +155,25 @@ static void interleaved_blocks_repeat(void) {
   ss_destroy(&t2);
 }
 
+/* A window of records none of which is answered pauses the records: a repeat is then
+ * checked again, and the thread holds none (its other checks test nothing). */
+static void pauses_without_repeats(void) {
+  static double rows[RANGE_WINDOW][16]; /* 128 bytes each */
+  struct strand_stack t1, t2;
+  two_tasks(&t1, &t2);
+  t_range_repeats.noted = t_range_repeats.answered = 0; /* a window of its own */
+  for (int k = 0; k < RANGE_WINDOW; k++)
+    CHECK(!range_skipped(t1.strand, 0, rows[k], sizeof rows[k], false, 9));
+  CHECK(t_range_repeats.n == 0 && t_range_repeats.paused == RANGE_PAUSE);
+  CHECK(!range_skipped(t1.strand, 0, rows[0], sizeof rows[0], false, 9));
+  CHECK(!range_skipped(t1.strand, 0, rows[0], sizeof rows[0], false, 9));
+  t_range_repeats.paused = 0;
+  CHECK(!range_skipped(t1.strand, 0, rows[0], sizeof rows[0], false, 9));
+  CHECK(range_skipped(t1.strand, 0, rows[0], sizeof rows[0], false, 9));
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
 int main(void) {
   if (!history_driver_init())
     return 1;
@@ -164,5 +183,6 @@ int main(void) {
   RUN_TEST(forget_ends_records);
   RUN_TEST(oldest_record_goes);
   RUN_TEST(interleaved_blocks_repeat);
+  RUN_TEST(pauses_without_repeats);
   return finish();
 }
