@@ -32,7 +32,6 @@ static bool same_check(const struct loop_check *a, const struct loop_check *b) {
 
 bool range_repeats_seen(const struct loop_check *c, const struct access_now *now, uint64_t *epoch) {
   struct range_repeats *t = &t_range_repeats;
-  t->recording = !t->paused;
   if (t->paused) {
     t->paused--;
     return false;
@@ -55,8 +54,8 @@ bool range_repeats_seen(const struct loop_check *c, const struct access_now *now
 
 void range_repeats_note(const struct loop_check *c, const struct access_now *now, uint64_t epoch) {
   struct range_repeats *t = &t_range_repeats;
-  if (!t->recording)
-    return;
+  if (!t->checking)
+    return; /* paused */
   t->checking = false;
   if (++t->noted == RANGE_WINDOW) {
     bool few = t->answered < RANGE_WINDOW / 4;

@@ -61,11 +61,11 @@ struct range_record {
 struct range_repeats {
   uint32_t n;               /* live records, in r[0 .. n) */
   bool counted;             /* this thread counts in g_repeat_filters_on (forgets bump the epoch) */
-  bool checking;            /* between range_repeats_seen and range_repeats_note: stays counted */
+  bool checking;            /* range_repeats_seen looked and found none: stays counted, and
+                               range_repeats_note records (not while paused) */
   uint32_t lookups;         /* ages the records */
   uint32_t noted, answered; /* records made and repeats answered in the window */
   uint32_t paused;          /* loop checks left to make without records */
-  bool recording;           /* range_repeats_seen looked: range_repeats_note records */
   uintptr_t lo, hi;         /* covers every live record's span: most checks lie outside */
   /* The context of the live records. */
   node_id node;

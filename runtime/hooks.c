@@ -211,9 +211,10 @@ INLINE bool plain_span(const struct thread_state *t, uintptr_t lo, uintptr_t hi,
  * the pass): one entry into the runtime for all of them, and when no per-access filter
  * can apply (the loop makes no call: nothing of the thread changes while it runs), the
  * history asked directly for each, or nothing done for a repeat of the same check
- * (history_range_repeats.h: a blocked kernel reads a block of columns for each row). */
-static void check_strided(const void *addr, uint64_t count, uint64_t stride, uint64_t size,
-                          uint32_t site, bool is_write) {
+ * (history_range_repeats.h: a blocked kernel reads a block of columns for each row).
+ * held_first: check_in_runtime's, for the accesses a filter applies to. */
+static void check_loop_runs(const void *addr, uint64_t count, uint64_t stride, uint64_t size,
+                            uint32_t site, bool is_write, bool held_first) {
   struct thread_state *t = &t_self;
   if (!count || !thread_checked(t))
     return;
@@ -235,35 +236,23 @@ static void check_strided(const void *addr, uint64_t count, uint64_t stride, uin
   } else {
     for (uint64_t k = 0; k < count; k++)
       check_in_runtime(t, (const void *)((uintptr_t)addr + k * stride), size, site, is_write, false,
-                       size <= 2);
+                       held_first);
   }
   runtime_leave();
 }
 
-/* A loop's range (LoopRanges.h in the pass): as check_strided below when no per-access
- * filter applies, a repeat of the same range by the same strand skipped; otherwise,
- * and for short ranges, any range's check. */
+static void check_strided(const void *addr, uint64_t count, uint64_t stride, uint64_t size,
+                          uint32_t site, bool is_write) {
+  check_loop_runs(addr, count, stride, size, site, is_write, size <= 2);
+}
+
+/* A loop's range (LoopRanges.h in the pass): one run of check_loop_runs, a repeat of
+ * which may be skipped; a short one as any range (the held test of its bytes first). */
 static void check_loop_range(const void *addr, uint64_t size, uint32_t site, bool is_write) {
-  struct thread_state *t = &t_self;
-  if (size < RANGE_REPEAT_MIN_BYTES || !thread_checked(t) || !plain_thread(t)) {
+  if (size < RANGE_REPEAT_MIN_BYTES)
     check_access(addr, size, site, is_write, false, true);
-    return;
-  }
-  runtime_enter();
-  uintptr_t lo = (uintptr_t)addr;
-  if (plain_span(t, lo, lo + size, (uintptr_t)__builtin_frame_address(0))) {
-    t_sync_touched = true; /* the strand has accesses: a release must end it */
-    struct access_now now = {t->strand, site, t->cache.iter, is_write, 0};
-    struct loop_check c = {lo, 1, 0, size, lo, lo + size};
-    uint64_t epoch;
-    if (!range_repeats_seen(&c, &now, &epoch)) {
-      check_one(lo, size, &now, &t->cache);
-      range_repeats_note(&c, &now, epoch);
-    }
-  } else {
-    check_in_runtime(t, addr, size, site, is_write, false, true);
-  }
-  runtime_leave();
+  else
+    check_loop_runs(addr, 1, 0, size, site, is_write, true);
 }
 
 #define SIZED_HOOKS(N)                                                                             \
