@@ -34,6 +34,7 @@ struct walk {
   unsigned n; /* races found so far */
   uint32_t gen;
   bool precise;
+  bool *onward; /* NULL, or whether every granule so far was answered onward */
 };
 
 /* Whether a lock-free look shows that the access, covering the whole granule, is
@@ -309,14 +310,24 @@ static inline uintptr_t word_of(uintptr_t addr) {
 }
 
 /* A whole word or granule of a span, first to the repeat filter when it is on (a
- * part of a granule ends the filter's records that overlap it). */
+ * part of a granule ends the filter's records that overlap it). A span is answered
+ * onward when each of its granules is, by the lock-free test (a repeat the filter
+ * answers, or an update, is not). */
 static inline __attribute__((always_inline)) void
 span_word(struct granule_cell *first, uintptr_t word, struct walk *w, struct repeat_filter *f) {
   struct repeat_entry *rec = NULL;
-  if (f && repeat_seen(f, word, SHADOW_WORD, w->now, &rec))
+  bool onward = false;
+  if (f && repeat_seen(f, word, SHADOW_WORD, w->now, &rec)) {
+    if (w->onward)
+      *w->onward = false;
     return;
-  if (!word_recorded(first, w, NULL))
+  }
+  if (!word_recorded(first, w, w->onward ? &onward : NULL)) {
+    onward = false;
     update_word(first, word, w);
+  }
+  if (w->onward)
+    *w->onward = *w->onward && onward;
   if (f)
     repeat_note(f, rec, word, SHADOW_WORD, w->now);
 }
@@ -325,31 +336,45 @@ static inline __attribute__((always_inline)) void span_half(struct granule_cell 
                                                             unsigned hi, struct walk *w,
                                                             struct repeat_filter *f) {
   struct repeat_entry *rec = NULL;
+  bool onward = false;
   if (f) {
-    if (lo != 0 || hi != SHADOW_GRANULE)
+    if (lo != 0 || hi != SHADOW_GRANULE) {
       repeat_overlapped(f, granule + lo, hi - lo, w->now);
-    else if (repeat_seen(f, granule, SHADOW_GRANULE, w->now, &rec))
+    } else if (repeat_seen(f, granule, SHADOW_GRANULE, w->now, &rec)) {
+      if (w->onward)
+        *w->onward = false;
       return;
+    }
   }
-  if (!half_recorded(first, second, lo, hi, w, NULL))
+  if (!half_recorded(first, second, lo, hi, w, w->onward ? &onward : NULL)) {
+    onward = false;
     update_half(first, second, granule, lo, hi, w);
+  }
+  if (w->onward)
+    *w->onward = *w->onward && onward;
   if (rec)
     repeat_note(f, rec, granule, SHADOW_GRANULE, w->now);
 }
 
-/* Any access: its granules, leaf by leaf. Out of line: its frame is large. */
+/* Any access: its granules, leaf by leaf (onward: NULL, or set as history_access_onward
+ * says). Out of line: its frame is large. */
 static __attribute__((noinline)) unsigned history_span(uintptr_t addr, size_t size,
                                                        const struct access_now *now,
                                                        struct sp_cache *cache,
-                                                       struct race_found *out) {
-  struct walk w = {now, cache, out, 0, cells_generation(), mode_precise()};
+                                                       struct race_found *out, bool *onward) {
+  struct walk w = {now, cache, out, 0, cells_generation(), mode_precise(), onward};
+  if (onward)
+    *onward = true;
   struct repeat_filter *f = repeat_on(&t_repeats) ? &t_repeats : NULL;
   uintptr_t end = addr + size;
   uintptr_t granule = addr & ~(uintptr_t)(SHADOW_GRANULE - 1);
   while (granule < end) {
     char *leaf = shadow_leaf(granule);
-    if (!leaf)
+    if (!leaf) {
+      if (onward)
+        *onward = false;
       return w.n;
+    }
     /* Walk the cells of this leaf without another trie lookup. */
     uintptr_t stop = granule + shadow_leaf_room(granule);
     if (end < stop)
@@ -377,7 +402,7 @@ static __attribute__((noinline)) unsigned history_span(uintptr_t addr, size_t si
 static inline __attribute__((always_inline)) unsigned
 aligned_access(uintptr_t addr, bool whole_word, const struct access_now *now,
                struct sp_cache *cache, struct race_found *out, bool *onward) {
-  struct walk w = {now, cache, out, 0, cells_generation(), mode_precise()};
+  struct walk w = {now, cache, out, 0, cells_generation(), mode_precise(), NULL};
   char *leaf = shadow_leaf(addr);
   if (!leaf)
     return 0;
@@ -396,14 +421,15 @@ aligned_access(uintptr_t addr, bool whole_word, const struct access_now *now,
 /* An 8-byte-aligned 16-byte access (a vectorised pair of doubles or pointers: BOTS
  * strassen's quadrant loops) whose two words lie in one leaf: history_span's steps for
  * them, the repeat filter's included, without its walk and its large frame. */
-static inline __attribute__((always_inline)) unsigned word_pair_access(uintptr_t addr,
-                                                                       const struct access_now *now,
-                                                                       struct sp_cache *cache,
-                                                                       struct race_found *out) {
-  struct walk w = {now, cache, out, 0, cells_generation(), mode_precise()};
+static inline __attribute__((always_inline)) unsigned
+word_pair_access(uintptr_t addr, const struct access_now *now, struct sp_cache *cache,
+                 struct race_found *out, bool *onward) {
+  struct walk w = {now, cache, out, 0, cells_generation(), mode_precise(), onward};
   char *leaf = shadow_leaf(addr);
   if (!leaf)
     return 0;
+  if (onward)
+    *onward = true;
   struct repeat_filter *f = repeat_on(&t_repeats) ? &t_repeats : NULL;
   span_word(shadow_cell_in(leaf, addr), addr, &w, f);
   span_word(shadow_cell_in(leaf, addr + SHADOW_WORD), addr + SHADOW_WORD, &w, f);
@@ -421,8 +447,8 @@ access_granules(uintptr_t addr, size_t size, const struct access_now *now, struc
   if (!whole_word && (size != SHADOW_GRANULE || (addr & (SHADOW_GRANULE - 1)))) {
     if (size == 2 * SHADOW_WORD && !(addr & (SHADOW_WORD - 1)) &&
         shadow_leaf_room(addr) >= 2 * SHADOW_WORD)
-      return word_pair_access(addr, now, cache, out);
-    return history_span(addr, size, now, cache, out);
+      return word_pair_access(addr, now, cache, out, onward);
+    return history_span(addr, size, now, cache, out, onward);
   }
   struct repeat_filter *f = &t_repeats;
   if (__builtin_expect(!repeat_on(f), 1))

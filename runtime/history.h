@@ -33,7 +33,8 @@ unsigned history_access(uintptr_t addr, size_t size, const struct access_now *no
  * in a way that the same read with any later (larger) iteration tag of the strand
  * would find too, while the history of these bytes stays as it is: then such a
  * repetition changes nothing and finds nothing (reads_seen in history_common.h says
- * when; only an aligned 4- or 8-byte read held in one slot is answered, else false). */
+ * when). A read of several granules is answered onward when each of them is, each
+ * held in one slot (a paired word, or a granule unsplit); anything else is false. */
 unsigned history_access_onward(uintptr_t addr, size_t size, const struct access_now *now,
                                struct sp_cache *cache, struct race_found *out, bool *onward);
 

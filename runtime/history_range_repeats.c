@@ -14,6 +14,7 @@ static void count_in(struct range_repeats *t) {
 /* No records: forgets need not bump the epoch for this thread. */
 static void count_out(struct range_repeats *t) {
   t->n = 0;
+  t->onward.n = 0;
   if (t->counted) {
     atomic_fetch_sub_explicit(&g_repeat_filters_on, 1, memory_order_seq_cst);
     t->counted = false;
@@ -30,29 +31,84 @@ static bool same_check(const struct loop_check *a, const struct loop_check *b) {
   return a->addr == b->addr && a->count == b->count && a->stride == b->stride && a->size == b->size;
 }
 
-bool range_repeats_seen(const struct loop_check *c, const struct access_now *now, uint64_t *epoch) {
+static bool same_onward_context(const struct onward_records *o, const struct access_now *now,
+                                uint32_t tag0, uint64_t epoch) {
+  return o->node == now->node && o->lockset == now->lockset && o->tag0 == tag0 &&
+         o->gen == cells_generation() && o->epoch == epoch;
+}
+
+/* The onward record that stands for the read c with now's (larger) tag, or NULL. */
+static struct onward_record *onward_for(struct onward_records *o, const struct loop_check *c,
+                                        const struct access_now *now, uint32_t tag0,
+                                        uint64_t epoch) {
+  if (!o->n || now->is_write || !same_onward_context(o, now, tag0, epoch))
+    return NULL;
+  for (uint32_t k = 0; k < o->n; k++) {
+    struct onward_record *r = &o->r[k];
+    if (same_check(&r->c, c) && r->site == now->site && now->iter > r->iter)
+      return r;
+  }
+  return NULL;
+}
+
+enum range_seen range_repeats_seen(const struct loop_check *c, const struct access_now *now,
+                                   uint32_t tag0, struct range_answer *a) {
   struct range_repeats *t = &t_range_repeats;
   if (t->paused) {
     t->paused--;
-    return false;
+    return RANGE_NEW;
   }
   count_in(t);
-  *epoch = atomic_load_explicit(&g_repeat_epoch, memory_order_acquire);
+  a->epoch = atomic_load_explicit(&g_repeat_epoch, memory_order_acquire);
   t->lookups++;
-  if (t->n && same_context(t, now, *epoch))
+  if (t->n && same_context(t, now, a->epoch))
     for (uint32_t k = 0; k < t->n; k++) {
       struct range_record *r = &t->r[k];
       if (same_check(&r->c, c) && r->site == now->site && r->is_write == now->is_write) {
         r->used = t->lookups;
         t->answered++;
-        return true;
+        return RANGE_REPEATED;
       }
     }
   t->checking = true;
-  return false;
+  struct onward_record *r = onward_for(&t->onward, c, now, tag0, a->epoch);
+  if (!r)
+    return RANGE_NEW;
+  t->answered++;
+  a->lo = r->hole_lo;
+  a->hi = r->hole_hi;
+  return RANGE_ONWARD;
 }
 
-void range_repeats_note(const struct loop_check *c, const struct access_now *now, uint64_t epoch) {
+/* Keeps an onward record of the read c, just answered onward with now's tag. */
+static void onward_note(struct onward_records *o, const struct loop_check *c,
+                        const struct access_now *now, uint32_t tag0, uint64_t epoch) {
+  if (!o->n || !same_onward_context(o, now, tag0, epoch)) {
+    o->n = o->next = 0;
+    o->lo = UINTPTR_MAX;
+    o->hi = 0;
+    o->node = now->node;
+    o->lockset = now->lockset;
+    o->tag0 = tag0;
+    o->gen = cells_generation();
+    o->epoch = epoch;
+  }
+  struct onward_record *r = &o->r[o->n];
+  if (o->n < RANGE_ONWARD_RECORDS) {
+    o->n++;
+  } else {
+    r = &o->r[o->next];
+    o->next = (o->next + 1) % RANGE_ONWARD_RECORDS;
+  }
+  *r = (struct onward_record){*c, now->site, now->iter, 0, 0};
+  if (c->lo < o->lo)
+    o->lo = c->lo;
+  if (c->hi > o->hi)
+    o->hi = c->hi;
+}
+
+void range_repeats_note(const struct loop_check *c, const struct access_now *now, uint32_t tag0,
+                        uint64_t epoch, bool onward) {
   struct range_repeats *t = &t_range_repeats;
   if (!t->checking)
     return; /* paused */
@@ -88,6 +144,8 @@ void range_repeats_note(const struct loop_check *c, const struct access_now *now
     t->lo = c->lo;
   if (c->hi > t->hi)
     t->hi = c->hi;
+  if (onward && now->iter && range_onward_kind(c, now->is_write))
+    onward_note(&t->onward, c, now, tag0, epoch);
 }
 
 /* Whether [addr, end) meets a run of c. Runs with gaps between them, made upward,
@@ -120,6 +178,39 @@ void range_repeats_end_overlapping(uintptr_t addr, uint64_t size, const struct a
         k++;
     }
   }
-  if (!t->n && !t->checking)
+  if (!t->n && !t->onward.n && !t->checking)
+    count_out(t);
+}
+
+/* Adds [lo, hi) (within r's range) to r's hole; false if the hole is then too large. */
+static bool widen_hole(struct onward_record *r, uintptr_t lo, uintptr_t hi) {
+  if (r->hole_lo < r->hole_hi) {
+    lo = lo < r->hole_lo ? lo : r->hole_lo;
+    hi = hi > r->hole_hi ? hi : r->hole_hi;
+  }
+  r->hole_lo = lo;
+  r->hole_hi = hi;
+  return (hi - lo) * RANGE_HOLE_SHARE <= r->c.hi - r->c.lo;
+}
+
+void range_onward_overlapping(uintptr_t addr, uint64_t size, const struct access_now *now) {
+  struct range_repeats *t = &t_range_repeats;
+  struct onward_records *o = &t->onward;
+  if (o->node != now->node || o->lockset != now->lockset) {
+    o->n = 0; /* a check in another context */
+  } else {
+    uintptr_t end = addr + size;
+    for (uint32_t k = 0; k < o->n;) {
+      struct onward_record *r = &o->r[k];
+      uintptr_t lo = addr > r->c.lo ? addr : r->c.lo, hi = end < r->c.hi ? end : r->c.hi;
+      if (meets(&r->c, addr, end) && !widen_hole(r, lo, hi)) {
+        *r = o->r[--o->n];
+        o->next = 0;
+      } else {
+        k++;
+      }
+    }
+  }
+  if (!t->n && !o->n && !t->checking)
     count_out(t);
 }

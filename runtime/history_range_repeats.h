@@ -18,6 +18,28 @@
  * the records it overlaps (range_repeats_overlap); checks answered without it (held
  * or repeated accesses) change nothing.
  *
+ * ONWARD RECORDS. A read range of a loop whose iterations carry tags (an omp for's
+ * body reading a whole array: the n-body kernel reads every position in every
+ * iteration) is made again in each later iteration, with a larger tag. When the
+ * lock-free test answers every granule of it "onward" (history_access_onward: the same
+ * read of the strand with any larger tag would find it recorded and leave it as it
+ * is, as long as the bytes' history stays as it is), the thread keeps an onward record
+ * of it, in the context of strand, lockset, loop instance (its first tag), shadow
+ * generation and forget epoch, but not iteration, and the same check with a larger tag
+ * is answered from the record: its granules as the check that answered would have
+ * left them, which is what they are, but for the ones this thread has checked since
+ * (a read of one element at another site, a write): any check of the thread that
+ * meets the record's bytes adds them to the record's HOLE (one interval: the hull of
+ * all such bytes), and the answer checks the hole's bytes for real. So each granule of
+ * the range is checked now, or was last touched by this thread in the check that
+ * answered onward, where the same read with this tag would have changed nothing and
+ * found nothing. Other threads' checks in between do not end the record: the skipped
+ * checks could have been made right after the one that answered (this strand did not
+ * synchronise since, so nothing of theirs is ordered between the two), as iteration
+ * batches argue for their repeated reads (hooks.c). A hole larger than a quarter of
+ * the range, another strand or lockset, a forget or a new generation ends the record;
+ * so does another loop (its first tag). RANGE_ONWARD_RECORDS are kept.
+ *
  * Only loop ranges of at least RANGE_REPEAT_MIN_BYTES are recorded: a shorter one
  * costs little to check again, and a thread holding records makes every forget of
  * every thread write the shared epoch. The thread counts itself out when a check ends
@@ -58,6 +80,30 @@ struct range_record {
   uint32_t used; /* the thread's count of lookups when it last answered: oldest goes */
 };
 
+/* An onward record: a read range (one run) whose check with tag iter answered onward,
+ * and the hole [hole_lo, hole_hi) of its bytes checked since (empty: hole_lo >= hole_hi). */
+#define RANGE_ONWARD_RECORDS 4
+#define RANGE_HOLE_SHARE 4 /* a hole larger than 1 / RANGE_HOLE_SHARE of the range ends it */
+struct onward_record {
+  struct loop_check c;
+  uint32_t site;
+  uint32_t iter;
+  uintptr_t hole_lo, hole_hi;
+};
+
+/* The onward records and their context (the iteration left out). */
+struct onward_records {
+  uint32_t n;
+  uint32_t next;    /* the oldest, replaced when all are taken */
+  uintptr_t lo, hi; /* covers every record's span */
+  node_id node;
+  lockset_id lockset;
+  uint32_t tag0;
+  uint32_t gen;
+  uint64_t epoch;
+  struct onward_record r[RANGE_ONWARD_RECORDS];
+};
+
 struct range_repeats {
   uint32_t n;               /* live records, in r[0 .. n) */
   bool counted;             /* this thread counts in g_repeat_filters_on (forgets bump the epoch) */
@@ -74,21 +120,47 @@ struct range_repeats {
   uint32_t gen;
   uint64_t epoch;
   struct range_record r[RANGE_REPEATS];
+  struct onward_records onward;
 };
 
 extern OMPR_TLS struct range_repeats t_range_repeats;
 
+/* Whether an onward record may stand for c: a read whose runs go upward without
+ * overlapping (a range, or a strided read), so that the runs meeting a hole are found
+ * by division. */
+static inline bool range_onward_kind(const struct loop_check *c, bool is_write) {
+  return !is_write && (c->count == 1 || (c->addr == c->lo && c->stride >= c->size));
+}
+
+/* What range_repeats_seen answers for a loop's check. */
+enum range_seen {
+  RANGE_NEW,      /* make the check, then call range_repeats_note */
+  RANGE_REPEATED, /* the same check was made in this context: skip it */
+  RANGE_ONWARD,   /* an onward record stands for it: check only [lo, hi) of the answer
+                     (if not empty), then call range_repeats_note (onward false) */
+};
+struct range_answer {
+  uint64_t epoch;   /* for range_repeats_note: read before the check */
+  uintptr_t lo, hi; /* RANGE_ONWARD: the record's hole */
+};
+
 /* A loop's check about to be made in now's context (its span at least
- * RANGE_REPEAT_MIN_BYTES): true if the same check was recorded and may be skipped.
- * Otherwise the caller makes it and then calls range_repeats_note with the epoch given
- * here (read before the check: a forget during it ends the record). */
-bool range_repeats_seen(const struct loop_check *c, const struct access_now *now, uint64_t *epoch);
-void range_repeats_note(const struct loop_check *c, const struct access_now *now, uint64_t epoch);
+ * RANGE_REPEAT_MIN_BYTES), by a strand whose loop instance starts at tag tag0. The
+ * caller then calls range_repeats_note with the epoch answered (read before the
+ * check: a forget during it ends the record) unless the answer is RANGE_REPEATED;
+ * onward: the check was a read of range_onward_kind and history_access_onward answered
+ * each of its runs onward. */
+enum range_seen range_repeats_seen(const struct loop_check *c, const struct access_now *now,
+                                   uint32_t tag0, struct range_answer *a);
+void range_repeats_note(const struct loop_check *c, const struct access_now *now, uint32_t tag0,
+                        uint64_t epoch, bool onward);
 
 /* Any check of [addr, addr + size) in now's context, made by history_access: ends the
  * records it may change (see above). One test while the thread holds none, a few
  * while the check, in their context, lies outside all of them. */
 void range_repeats_end_overlapping(uintptr_t addr, uint64_t size, const struct access_now *now);
+/* The same for the onward records: holes grow, records end. */
+void range_onward_overlapping(uintptr_t addr, uint64_t size, const struct access_now *now);
 static inline __attribute__((always_inline)) void
 range_repeats_overlap(uintptr_t addr, uint64_t size, const struct access_now *now) {
   const struct range_repeats *t = &t_range_repeats;
@@ -96,6 +168,10 @@ range_repeats_overlap(uintptr_t addr, uint64_t size, const struct access_now *no
       ((addr < t->hi && addr + size > t->lo) || now->node != t->node || now->iter != t->iter ||
        now->lockset != t->lockset))
     range_repeats_end_overlapping(addr, size, now);
+  const struct onward_records *o = &t->onward;
+  if (__builtin_expect(o->n != 0, 0) &&
+      ((addr < o->hi && addr + size > o->lo) || now->node != o->node || now->lockset != o->lockset))
+    range_onward_overlapping(addr, size, now);
 }
 
 #endif

@@ -207,11 +207,37 @@ INLINE bool plain_span(const struct thread_state *t, uintptr_t lo, uintptr_t hi,
   return !(t->private_top && lo < t->private_top && hi > frame) && !confined_may_hold(lo, hi - lo);
 }
 
+/* check_one for a read, answering whether history_access_onward found it onward. */
+static bool check_one_onward(uintptr_t addr, uint64_t size, const struct access_now *now,
+                             struct sp_cache *cache) {
+  struct race_found races[MAX_RACES_PER_ACCESS];
+  bool onward;
+  report_races(races, history_access_onward(addr, size, now, cache, races, &onward), now);
+  return onward;
+}
+
+/* Checks the runs of c (a read that range_onward_kind admits) that meet [lo, hi): an
+ * onward record's hole, within c's span. */
+static void check_runs_in(const struct loop_check *c, uintptr_t lo, uintptr_t hi,
+                          const struct access_now *now, struct sp_cache *cache) {
+  if (lo >= hi)
+    return;
+  if (c->count == 1) {
+    check_one(lo, hi - lo, now, cache);
+    return;
+  }
+  for (uint64_t k = (lo - c->lo) / c->stride; k < c->count && c->lo + k * c->stride < hi; k++)
+    if (c->lo + k * c->stride + c->size > lo)
+      check_one(c->lo + k * c->stride, c->size, now, cache);
+}
+
 /* `count` accesses `stride` bytes apart, all of one strand (a loop's, LoopRanges.h in
  * the pass): one entry into the runtime for all of them, and when no per-access filter
  * can apply (the loop makes no call: nothing of the thread changes while it runs), the
  * history asked directly for each, or nothing done for a repeat of the same check
- * (history_range_repeats.h: a blocked kernel reads a block of columns for each row).
+ * (history_range_repeats.h: a blocked kernel reads a block of columns for each row),
+ * or only the hole checked of a read range an onward record stands for (the same
+ * file: a loop reads a whole array in every iteration).
  * held_first: check_in_runtime's, for the accesses a filter applies to. */
 static void check_loop_runs(const void *addr, uint64_t count, uint64_t stride, uint64_t size,
                             uint32_t site, bool is_write, bool held_first) {
@@ -226,12 +252,22 @@ static void check_loop_runs(const void *addr, uint64_t count, uint64_t stride, u
     struct access_now now = {t->strand, site, t->cache.iter, is_write, 0};
     struct loop_check c = {(uintptr_t)addr, count, stride, size, lo, hi};
     bool recorded = size && count >= (RANGE_REPEAT_MIN_BYTES + size - 1) / size;
-    uint64_t epoch;
-    if (!(recorded && range_repeats_seen(&c, &now, &epoch))) { /* else a repeat */
-      for (uint64_t k = 0; k < count; k++)
-        check_one((uintptr_t)addr + k * stride, size, &now, &t->cache);
+    struct range_answer a = {0, 0, 0};
+    enum range_seen seen = recorded ? range_repeats_seen(&c, &now, t->cache.tag0, &a) : RANGE_NEW;
+    if (seen == RANGE_ONWARD) {
+      check_runs_in(&c, a.lo, a.hi, &now, &t->cache);
+      range_repeats_note(&c, &now, t->cache.tag0, a.epoch, false);
+    } else if (seen == RANGE_NEW) {
+      bool onward = recorded && range_onward_kind(&c, is_write);
+      for (uint64_t k = 0; k < count; k++) {
+        uintptr_t run = (uintptr_t)addr + k * stride;
+        if (onward)
+          onward = check_one_onward(run, size, &now, &t->cache);
+        else
+          check_one(run, size, &now, &t->cache);
+      }
       if (recorded)
-        range_repeats_note(&c, &now, epoch);
+        range_repeats_note(&c, &now, t->cache.tag0, a.epoch, onward);
     }
   } else {
     for (uint64_t k = 0; k < count; k++)

@@ -9,6 +9,8 @@
 #include "history_range_repeats.h"
 #include "strand_stack.h"
 
+#include <pthread.h>
+
 static struct strand_stack g_main;
 
 static struct access_now now_of(node_id w, uint32_t iter, bool is_write, uint32_t site) {
@@ -22,12 +24,12 @@ static bool strided_skipped(node_id w, uint32_t iter, void *addr, uint64_t count
   struct access_now now = now_of(w, iter, is_write, site);
   uintptr_t lo = (uintptr_t)addr;
   struct loop_check c = {lo, count, stride, size, lo, lo + (count - 1) * stride + size};
-  uint64_t epoch;
-  if (range_repeats_seen(&c, &now, &epoch))
+  struct range_answer a;
+  if (range_repeats_seen(&c, &now, 1, &a) == RANGE_REPEATED)
     return true;
   for (uint64_t k = 0; k < count; k++)
     check_as(w, iter, (char *)addr + k * stride, size, is_write, site, NULL);
-  range_repeats_note(&c, &now, epoch);
+  range_repeats_note(&c, &now, 1, a.epoch, false);
   return false;
 }
 
@@ -174,6 +176,161 @@ static void pauses_without_repeats(void) {
   ss_destroy(&t2);
 }
 
+/* ONWARD RECORDS. A read loop check as the hooks make it in iteration iter of a loop whose
+ * first tag is tag0 (iterations all parallel): skipped as a repeat, answered by an onward record
+ * (only its hole checked), or made (each run asking whether it is onward). *races: the races the
+ * checks found. */
+static enum range_seen onward_checked(node_id w, uint32_t tag0, uint32_t iter, void *addr,
+                                      uint64_t count, uint64_t stride, uint64_t size, uint32_t site,
+                                      unsigned *races) {
+  struct access_now now = now_of(w, iter, false, site);
+  uintptr_t lo = (uintptr_t)addr;
+  struct loop_check c = {lo, count, stride, size, lo, lo + (count - 1) * stride + size};
+  struct sp_cache cache;
+  sp_cache_reset(&cache, w);
+  cache.iter = iter;
+  cache.tag0 = tag0;
+  struct race_found found[MAX_RACES_PER_ACCESS];
+  struct range_answer a;
+  enum range_seen seen = range_repeats_seen(&c, &now, tag0, &a);
+  *races = 0;
+  if (seen == RANGE_ONWARD) {
+    for (uint64_t k = 0; k < count; k++) { /* the runs that meet the hole */
+      uintptr_t run = lo + k * stride;
+      if (run < a.hi && run + size > a.lo)
+        *races += history_access(run, size, &now, &cache, found);
+    }
+    range_repeats_note(&c, &now, tag0, a.epoch, false);
+  } else if (seen == RANGE_NEW) {
+    bool onward = range_onward_kind(&c, false);
+    for (uint64_t k = 0; k < count; k++) {
+      bool run_onward;
+      *races += history_access_onward(lo + k * stride, size, &now, &cache, found, &run_onward);
+      onward = onward && run_onward;
+    }
+    range_repeats_note(&c, &now, tag0, a.epoch, onward);
+  }
+  return seen;
+}
+
+static enum range_seen onward_range(node_id w, uint32_t iter, void *addr, size_t size,
+                                    unsigned *races) {
+  return onward_checked(w, 1, iter, addr, 1, 0, size, 11, races);
+}
+
+/* A check made by another thread (whose records are its own). */
+struct other_check {
+  node_id w;
+  void *addr;
+  size_t size;
+  bool is_write;
+  struct race_found first;
+  unsigned races;
+};
+static void *other_check_run(void *arg) {
+  struct other_check *o = arg;
+  o->races = check_as(o->w, 0, o->addr, o->size, o->is_write, 12, &o->first);
+  return NULL;
+}
+static unsigned check_on_other_thread(node_id w, void *addr, size_t size, bool is_write,
+                                      struct race_found *first) {
+  struct other_check o = {w, addr, size, is_write, {0}, 0};
+  pthread_t th;
+  if (pthread_create(&th, NULL, other_check_run, &o) != 0)
+    return 0;
+  pthread_join(th, NULL);
+  *first = o.first;
+  return o.races;
+}
+
+/* A loop that reads a whole row in every iteration: once its own earlier iterations' reads cover
+ * the read for every later tag, the check is answered by the onward record, a parallel strand's
+ * write still meets the reads it stands for and does not end the record; the same tag, or a
+ * smaller one, is checked again. */
+static void onward_read_is_skipped(void) {
+  struct strand_stack t1, t2;
+  two_tasks(&t1, &t2);
+  unsigned races;
+  CHECK(onward_range(t1.strand, 1, row, sizeof row, &races) == RANGE_NEW);
+  CHECK(onward_range(t1.strand, 2, row, sizeof row, &races) == RANGE_NEW); /* one own entry */
+  CHECK(onward_range(t1.strand, 3, row, sizeof row, &races) == RANGE_NEW); /* answers onward */
+  CHECK(onward_range(t1.strand, 4, row, sizeof row, &races) == RANGE_ONWARD && races == 0);
+  struct race_found r = {0};
+  CHECK(check_on_other_thread(t2.strand, &row[5], 8, true, &r) >= 1);
+  CHECK(r.prev.node == t1.strand);
+  CHECK(onward_range(t1.strand, 5, row, sizeof row, &races) == RANGE_ONWARD);
+  CHECK(onward_range(t1.strand, 5, row, sizeof row, &races) == RANGE_REPEATED);
+  CHECK(onward_range(t1.strand, 3, row, sizeof row, &races) == RANGE_NEW);
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
+/* The bytes the strand checks itself after the record was made form its hole, checked for real
+ * when the record answers: t3's read of the row is covered by t1's and t2's reads (no entry of
+ * its own), its write of one element in iteration 2 meets only theirs, and its read in iteration
+ * 3 races with that write: skipping the element would miss the pair. */
+static void onward_hole_is_checked(void) {
+  struct strand_stack t1, t2, t3;
+  two_tasks(&t1, &t2);
+  ss_task_create(&g_main, &t3, 0, false);
+  unsigned races;
+  CHECK(onward_range(t1.strand, 0, row, sizeof row, &races) == RANGE_NEW);
+  CHECK(onward_range(t2.strand, 0, row, sizeof row, &races) == RANGE_NEW);
+  CHECK(onward_range(t3.strand, 1, row, sizeof row, &races) == RANGE_NEW);
+  struct race_found r = {0};
+  CHECK(check_as(t3.strand, 2, &row[5], 8, true, 13, &r) == 2 && r.prev.node != t3.strand);
+  CHECK(onward_range(t3.strand, 3, row, sizeof row, &races) == RANGE_ONWARD && races == 1);
+  /* A hole of more than a quarter of the row ends the record. */
+  CHECK(check_as(t3.strand, 4, &row[16], 8 * 16, false, 14, NULL) == 0);
+  CHECK(onward_range(t3.strand, 5, row, sizeof row, &races) == RANGE_NEW);
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+  ss_destroy(&t3);
+}
+
+/* Another strand's check in this thread, a forget, a new shadow generation and another loop
+ * instance (its first tag) end the onward records. */
+static void onward_context_ends_records(void) {
+  static int unrelated[4];
+  struct strand_stack t1, t2;
+  two_tasks(&t1, &t2);
+  unsigned races;
+  for (uint32_t iter = 1; iter <= 3; iter++)
+    CHECK(onward_range(t1.strand, iter, row, sizeof row, &races) == RANGE_NEW);
+  CHECK(onward_range(t1.strand, 4, row, sizeof row, &races) == RANGE_ONWARD);
+  CHECK(check_as(t2.strand, 0, unrelated, 4, false, 15, NULL) == 0);
+  CHECK(onward_range(t1.strand, 5, row, sizeof row, &races) == RANGE_NEW);
+  CHECK(onward_range(t1.strand, 6, row, sizeof row, &races) == RANGE_ONWARD);
+  history_forget((uintptr_t)unrelated, sizeof unrelated);
+  CHECK(onward_range(t1.strand, 7, row, sizeof row, &races) == RANGE_NEW);
+  CHECK(onward_range(t1.strand, 8, row, sizeof row, &races) == RANGE_ONWARD);
+  CHECK(onward_checked(t1.strand, 100, 101, row, 1, 0, sizeof row, 11, &races) == RANGE_NEW);
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
+/* Three strided reads that interleave (x, y and z of an array of points, 24 bytes apart) keep
+ * their onward records: a run of one does not meet the runs of the others. A read of one point
+ * meets one run of each: each record's hole is its bytes. */
+static void onward_strided_interleave(void) {
+  static double xyz[3 * 64];
+  struct strand_stack t1, t2;
+  two_tasks(&t1, &t2);
+  unsigned races;
+  for (uint32_t iter = 1; iter <= 4; iter++)
+    for (int d = 0; d < 3; d++)
+      CHECK(onward_checked(t1.strand, 1, iter, &xyz[d], 64, 24, 8, 20 + d, &races) ==
+            (iter < 4 ? RANGE_NEW : RANGE_ONWARD));
+  CHECK(check_as(t1.strand, 5, &xyz[30], 24, false, 23, NULL) == 0);
+  for (int d = 0; d < 3; d++) {
+    CHECK(onward_checked(t1.strand, 1, 6, &xyz[d], 64, 24, 8, 20 + d, &races) == RANGE_ONWARD);
+    CHECK(t_range_repeats.onward.r[d].hole_lo == (uintptr_t)&xyz[30] &&
+          t_range_repeats.onward.r[d].hole_hi == (uintptr_t)&xyz[33]);
+  }
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
 int main(void) {
   if (!history_driver_init())
     return 1;
@@ -184,5 +341,9 @@ int main(void) {
   RUN_TEST(oldest_record_goes);
   RUN_TEST(interleaved_blocks_repeat);
   RUN_TEST(pauses_without_repeats);
+  RUN_TEST(onward_read_is_skipped);
+  RUN_TEST(onward_hole_is_checked);
+  RUN_TEST(onward_context_ends_records);
+  RUN_TEST(onward_strided_interleave);
   return finish();
 }
