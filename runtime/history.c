@@ -34,7 +34,6 @@ struct walk {
   unsigned n; /* races found so far */
   uint32_t gen;
   bool precise;
-  bool *onward; /* NULL, or whether every granule so far was answered onward */
 };
 
 /* Whether a lock-free look shows that the access, covering the whole granule, is
@@ -310,59 +309,60 @@ static inline uintptr_t word_of(uintptr_t addr) {
 }
 
 /* A whole word or granule of a span, first to the repeat filter when it is on (a
- * part of a granule ends the filter's records that overlap it). A span is answered
- * onward when each of its granules is, by the lock-free test (a repeat the filter
- * answers, or an update, is not). */
-static inline __attribute__((always_inline)) void
-span_word(struct granule_cell *first, uintptr_t word, struct walk *w, struct repeat_filter *f) {
+ * part of a granule ends the filter's records that overlap it). all_onward (NULL, or
+ * true on the span's entry): cleared unless the lock-free test answers the granule
+ * onward (a repeat the filter answers, or an update, is not); a parameter, not a field
+ * of the walk, whose address the updates take, so that a constant NULL folds away. */
+static inline __attribute__((always_inline)) void span_word(struct granule_cell *first,
+                                                            uintptr_t word, struct walk *w,
+                                                            struct repeat_filter *f,
+                                                            bool *all_onward) {
   struct repeat_entry *rec = NULL;
   bool onward = false;
   if (f && repeat_seen(f, word, SHADOW_WORD, w->now, &rec)) {
-    if (w->onward)
-      *w->onward = false;
+    if (all_onward)
+      *all_onward = false;
     return;
   }
-  if (!word_recorded(first, w, w->onward ? &onward : NULL)) {
+  if (!word_recorded(first, w, all_onward ? &onward : NULL)) {
     onward = false;
     update_word(first, word, w);
   }
-  if (w->onward)
-    *w->onward = *w->onward && onward;
+  if (all_onward)
+    *all_onward = *all_onward && onward;
   if (f)
     repeat_note(f, rec, word, SHADOW_WORD, w->now);
 }
-static inline __attribute__((always_inline)) void span_half(struct granule_cell *first, bool second,
-                                                            uintptr_t granule, unsigned lo,
-                                                            unsigned hi, struct walk *w,
-                                                            struct repeat_filter *f) {
+static inline __attribute__((always_inline)) void
+span_half(struct granule_cell *first, bool second, uintptr_t granule, unsigned lo, unsigned hi,
+          struct walk *w, struct repeat_filter *f, bool *all_onward) {
   struct repeat_entry *rec = NULL;
   bool onward = false;
   if (f) {
     if (lo != 0 || hi != SHADOW_GRANULE) {
       repeat_overlapped(f, granule + lo, hi - lo, w->now);
     } else if (repeat_seen(f, granule, SHADOW_GRANULE, w->now, &rec)) {
-      if (w->onward)
-        *w->onward = false;
+      if (all_onward)
+        *all_onward = false;
       return;
     }
   }
-  if (!half_recorded(first, second, lo, hi, w, w->onward ? &onward : NULL)) {
+  if (!half_recorded(first, second, lo, hi, w, all_onward ? &onward : NULL)) {
     onward = false;
     update_half(first, second, granule, lo, hi, w);
   }
-  if (w->onward)
-    *w->onward = *w->onward && onward;
+  if (all_onward)
+    *all_onward = *all_onward && onward;
   if (rec)
     repeat_note(f, rec, granule, SHADOW_GRANULE, w->now);
 }
 
 /* Any access: its granules, leaf by leaf (onward: NULL, or set as history_access_onward
- * says). Out of line: its frame is large. */
-static __attribute__((noinline)) unsigned history_span(uintptr_t addr, size_t size,
-                                                       const struct access_now *now,
-                                                       struct sp_cache *cache,
-                                                       struct race_found *out, bool *onward) {
-  struct walk w = {now, cache, out, 0, cells_generation(), mode_precise(), onward};
+ * says). */
+static inline __attribute__((always_inline)) unsigned
+span_walk(uintptr_t addr, size_t size, const struct access_now *now, struct sp_cache *cache,
+          struct race_found *out, bool *onward) {
+  struct walk w = {now, cache, out, 0, cells_generation(), mode_precise()};
   if (onward)
     *onward = true;
   struct repeat_filter *f = repeat_on(&t_repeats) ? &t_repeats : NULL;
@@ -383,17 +383,31 @@ static __attribute__((noinline)) unsigned history_span(uintptr_t addr, size_t si
       bool second = granule & SHADOW_GRANULE;
       struct granule_cell *first = shadow_cell_in(leaf, word_of(granule));
       if (!second && granule >= addr && granule + SHADOW_WORD <= end) {
-        span_word(first, granule, &w, f);
+        span_word(first, granule, &w, f, onward);
         granule += SHADOW_WORD;
         continue;
       }
       unsigned lo = addr > granule ? (unsigned)(addr - granule) : 0;
       unsigned hi = end < granule + SHADOW_GRANULE ? (unsigned)(end - granule) : SHADOW_GRANULE;
-      span_half(first, second, granule, lo, hi, &w, f);
+      span_half(first, second, granule, lo, hi, &w, f, onward);
       granule += SHADOW_GRANULE;
     }
   }
   return w.n;
+}
+
+/* span_walk out of line (its frame is large), without the onward answer (most spans:
+ * none of its tests) and with it. */
+static __attribute__((noinline)) unsigned history_span(uintptr_t addr, size_t size,
+                                                       const struct access_now *now,
+                                                       struct sp_cache *cache,
+                                                       struct race_found *out) {
+  return span_walk(addr, size, now, cache, out, NULL);
+}
+static __attribute__((noinline)) unsigned
+history_span_onward(uintptr_t addr, size_t size, const struct access_now *now,
+                    struct sp_cache *cache, struct race_found *out, bool *onward) {
+  return span_walk(addr, size, now, cache, out, onward);
 }
 
 /* An aligned 8-byte access (doubles, pointers, longs: most of loop code's) is one
@@ -402,7 +416,7 @@ static __attribute__((noinline)) unsigned history_span(uintptr_t addr, size_t si
 static inline __attribute__((always_inline)) unsigned
 aligned_access(uintptr_t addr, bool whole_word, const struct access_now *now,
                struct sp_cache *cache, struct race_found *out, bool *onward) {
-  struct walk w = {now, cache, out, 0, cells_generation(), mode_precise(), NULL};
+  struct walk w = {now, cache, out, 0, cells_generation(), mode_precise()};
   char *leaf = shadow_leaf(addr);
   if (!leaf)
     return 0;
@@ -424,15 +438,15 @@ aligned_access(uintptr_t addr, bool whole_word, const struct access_now *now,
 static inline __attribute__((always_inline)) unsigned
 word_pair_access(uintptr_t addr, const struct access_now *now, struct sp_cache *cache,
                  struct race_found *out, bool *onward) {
-  struct walk w = {now, cache, out, 0, cells_generation(), mode_precise(), onward};
+  struct walk w = {now, cache, out, 0, cells_generation(), mode_precise()};
   char *leaf = shadow_leaf(addr);
   if (!leaf)
     return 0;
   if (onward)
     *onward = true;
   struct repeat_filter *f = repeat_on(&t_repeats) ? &t_repeats : NULL;
-  span_word(shadow_cell_in(leaf, addr), addr, &w, f);
-  span_word(shadow_cell_in(leaf, addr + SHADOW_WORD), addr + SHADOW_WORD, &w, f);
+  span_word(shadow_cell_in(leaf, addr), addr, &w, f, onward);
+  span_word(shadow_cell_in(leaf, addr + SHADOW_WORD), addr + SHADOW_WORD, &w, f, onward);
   return w.n;
 }
 
@@ -448,7 +462,8 @@ access_granules(uintptr_t addr, size_t size, const struct access_now *now, struc
     if (size == 2 * SHADOW_WORD && !(addr & (SHADOW_WORD - 1)) &&
         shadow_leaf_room(addr) >= 2 * SHADOW_WORD)
       return word_pair_access(addr, now, cache, out, onward);
-    return history_span(addr, size, now, cache, out, onward);
+    return onward ? history_span_onward(addr, size, now, cache, out, onward)
+                  : history_span(addr, size, now, cache, out);
   }
   struct repeat_filter *f = &t_repeats;
   if (__builtin_expect(!repeat_on(f), 1))

@@ -51,6 +51,24 @@ static struct onward_record *onward_for(struct onward_records *o, const struct l
   return NULL;
 }
 
+/* Whether to ask for the onward answer of a check that no record answers (counted in
+ * the window). */
+static bool onward_ask(struct onward_records *o) {
+  if (o->paused) {
+    o->paused--;
+    return false;
+  }
+  if (++o->asked < RANGE_ONWARD_WINDOW)
+    return true;
+  bool few = o->answered < RANGE_ONWARD_WINDOW / 4;
+  o->asked = o->answered = 0;
+  if (!few)
+    return true;
+  o->paused = RANGE_PAUSE;
+  o->n = 0;
+  return false;
+}
+
 enum range_seen range_repeats_seen(const struct loop_check *c, const struct access_now *now,
                                    uint32_t tag0, struct range_answer *a) {
   struct range_repeats *t = &t_range_repeats;
@@ -72,9 +90,12 @@ enum range_seen range_repeats_seen(const struct loop_check *c, const struct acce
     }
   t->checking = true;
   struct onward_record *r = onward_for(&t->onward, c, now, tag0, a->epoch);
-  if (!r)
+  if (!r) {
+    a->onward = range_onward_kind(c, now->is_write) && now->iter && onward_ask(&t->onward);
     return RANGE_NEW;
+  }
   t->answered++;
+  t->onward.answered++;
   a->lo = r->hole_lo;
   a->hi = r->hole_hi;
   return RANGE_ONWARD;

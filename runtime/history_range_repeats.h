@@ -84,6 +84,11 @@ struct range_record {
  * and the hole [hole_lo, hole_hi) of its bytes checked since (empty: hole_lo >= hole_hi). */
 #define RANGE_ONWARD_RECORDS 4
 #define RANGE_HOLE_SHARE 4 /* a hole larger than 1 / RANGE_HOLE_SHARE of the range ends it */
+/* Asking the history for the onward answer costs (a matrix multiply reads a row of B
+ * per (i, k): more rows than records, none answered again before it goes). A thread
+ * whose window of RANGE_ONWARD_WINDOW asks got fewer than a quarter as many answers
+ * asks no more for its next RANGE_PAUSE loop checks. */
+#define RANGE_ONWARD_WINDOW 64
 struct onward_record {
   struct loop_check c;
   uint32_t site;
@@ -94,8 +99,10 @@ struct onward_record {
 /* The onward records and their context (the iteration left out). */
 struct onward_records {
   uint32_t n;
-  uint32_t next;    /* the oldest, replaced when all are taken */
-  uintptr_t lo, hi; /* covers every record's span */
+  uint32_t next;            /* the oldest, replaced when all are taken */
+  uint32_t asked, answered; /* in the window */
+  uint32_t paused;          /* loop checks left to make without asking */
+  uintptr_t lo, hi;         /* covers every record's span */
   node_id node;
   lockset_id lockset;
   uint32_t tag0;
@@ -142,6 +149,7 @@ enum range_seen {
 struct range_answer {
   uint64_t epoch;   /* for range_repeats_note: read before the check */
   uintptr_t lo, hi; /* RANGE_ONWARD: the record's hole */
+  bool onward;      /* RANGE_NEW: ask the history whether the check is onward */
 };
 
 /* A loop's check about to be made in now's context (its span at least

@@ -252,13 +252,13 @@ static void check_loop_runs(const void *addr, uint64_t count, uint64_t stride, u
     struct access_now now = {t->strand, site, t->cache.iter, is_write, 0};
     struct loop_check c = {(uintptr_t)addr, count, stride, size, lo, hi};
     bool recorded = size && count >= (RANGE_REPEAT_MIN_BYTES + size - 1) / size;
-    struct range_answer a = {0, 0, 0};
+    struct range_answer a = {0, 0, 0, false};
     enum range_seen seen = recorded ? range_repeats_seen(&c, &now, t->cache.tag0, &a) : RANGE_NEW;
     if (seen == RANGE_ONWARD) {
       check_runs_in(&c, a.lo, a.hi, &now, &t->cache);
       range_repeats_note(&c, &now, t->cache.tag0, a.epoch, false);
     } else if (seen == RANGE_NEW) {
-      bool onward = recorded && range_onward_kind(&c, is_write);
+      bool onward = recorded && a.onward;
       for (uint64_t k = 0; k < count; k++) {
         uintptr_t run = (uintptr_t)addr + k * stride;
         if (onward)

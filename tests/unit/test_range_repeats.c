@@ -24,7 +24,7 @@ static bool strided_skipped(node_id w, uint32_t iter, void *addr, uint64_t count
   struct access_now now = now_of(w, iter, is_write, site);
   uintptr_t lo = (uintptr_t)addr;
   struct loop_check c = {lo, count, stride, size, lo, lo + (count - 1) * stride + size};
-  struct range_answer a;
+  struct range_answer a = {0, 0, 0, false};
   if (range_repeats_seen(&c, &now, 1, &a) == RANGE_REPEATED)
     return true;
   for (uint64_t k = 0; k < count; k++)
@@ -191,7 +191,7 @@ static enum range_seen onward_checked(node_id w, uint32_t tag0, uint32_t iter, v
   cache.iter = iter;
   cache.tag0 = tag0;
   struct race_found found[MAX_RACES_PER_ACCESS];
-  struct range_answer a;
+  struct range_answer a = {0, 0, 0, false};
   enum range_seen seen = range_repeats_seen(&c, &now, tag0, &a);
   *races = 0;
   if (seen == RANGE_ONWARD) {
@@ -202,7 +202,7 @@ static enum range_seen onward_checked(node_id w, uint32_t tag0, uint32_t iter, v
     }
     range_repeats_note(&c, &now, tag0, a.epoch, false);
   } else if (seen == RANGE_NEW) {
-    bool onward = range_onward_kind(&c, false);
+    bool onward = a.onward;
     for (uint64_t k = 0; k < count; k++) {
       bool run_onward;
       *races += history_access_onward(lo + k * stride, size, &now, &cache, found, &run_onward);
@@ -331,6 +331,29 @@ static void onward_strided_interleave(void) {
   ss_destroy(&t2);
 }
 
+/* A window of asks none of which led to an answer (more rows than records, each read once per
+ * iteration) pauses the asks: a check that would answer onward then makes no record. */
+static void onward_pauses_without_answers(void) {
+  static double rows[RANGE_ONWARD_WINDOW][16]; /* 128 bytes each */
+  struct strand_stack t1, t2;
+  two_tasks(&t1, &t2);
+  t_range_repeats.noted = t_range_repeats.answered = t_range_repeats.paused = 0;
+  t_range_repeats.onward.asked = t_range_repeats.onward.answered = 0;
+  unsigned races;
+  for (int k = 0; k < RANGE_ONWARD_WINDOW; k++)
+    CHECK(onward_checked(t1.strand, 1, 1 + (uint32_t)k, rows[k], 1, 0, sizeof rows[k], 30,
+                         &races) == RANGE_NEW);
+  CHECK(t_range_repeats.onward.paused == RANGE_PAUSE && t_range_repeats.onward.n == 0);
+  t_range_repeats.paused = 0; /* the repeats' own pause, also taken: not this test's */
+  for (uint32_t iter = 100; iter < 106; iter++)
+    CHECK(onward_range(t1.strand, iter, row, sizeof row, &races) == RANGE_NEW);
+  t_range_repeats.onward.paused = 0; /* the row's own entries cover it: asked, it answers */
+  CHECK(onward_range(t1.strand, 106, row, sizeof row, &races) == RANGE_NEW);
+  CHECK(onward_range(t1.strand, 107, row, sizeof row, &races) == RANGE_ONWARD);
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
 int main(void) {
   if (!history_driver_init())
     return 1;
@@ -345,5 +368,6 @@ int main(void) {
   RUN_TEST(onward_hole_is_checked);
   RUN_TEST(onward_context_ends_records);
   RUN_TEST(onward_strided_interleave);
+  RUN_TEST(onward_pauses_without_answers);
   return finish();
 }
