@@ -549,6 +549,27 @@ static void check_entries(struct history_slot *slot, uintptr_t addr, unsigned nb
   }
 }
 
+/* Whether recording the write `now` into the entry x would leave it as it is and find
+ * nothing: its two writes cover it as two reads cover a read (reads_seen's
+ * READ_COVERED, the same rule of keep_pair: two iterations of the strand other than
+ * now's, or strands whose pair keep_pair keeps), and none of the entry's accesses
+ * races with it (the updates of one counter under `omp atomic` by every iteration of a
+ * loop: after two, each took the lock to rewrite nothing). A race of another access
+ * with the write is found with the writes that cover it, as for reads. */
+INLINE bool writes_covered(struct refs x, const struct access_now *now, struct sp_cache *c) {
+  if (reads_seen(c, x.w1, x.w2, ref_of(now), false, NULL) != READ_COVERED)
+    return false;
+  if (lockset_excludes_itself(now->lockset))
+    return true;
+  const struct access_ref *all[4] = {x.w1, x.w2, x.r1, x.r2};
+  for (int k = 0; k < 4; k++) {
+    struct access_ref a = ref_load(all[k]);
+    if (a.node && conflicts(c, now, a))
+      return false;
+  }
+  return true;
+}
+
 /* Whether the entry x of the access's lockset, whose owner is the strand's only one
  * (the root), already holds this access or covers it (lock-free; false: don't know).
  * held_only: only an entry that is this very access counts. */
@@ -556,7 +577,7 @@ INLINE bool refs_cover(struct refs x, const struct access_now *now, struct sp_ca
                        bool held_only) {
   struct access_ref me = ref_of(now);
   if (now->is_write)
-    return ref_holds(x.w1, me) || ref_holds(x.w2, me);
+    return ref_holds(x.w1, me) || ref_holds(x.w2, me) || (!held_only && writes_covered(x, now, c));
   enum read_seen seen = reads_seen(c, x.r1, x.r2, me, held_only, NULL);
   if (seen != READ_COVERED)
     return seen == READ_HELD;
