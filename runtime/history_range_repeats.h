@@ -18,9 +18,10 @@
  * the records it overlaps (range_repeats_overlap); checks answered without it (held
  * or repeated accesses) change nothing.
  *
- * ONWARD RECORDS. A read range of a loop whose iterations carry tags (an omp for's
- * body reading a whole array: the n-body kernel reads every position in every
- * iteration) is made again in each later iteration, with a larger tag. When the
+ * ONWARD RECORDS. A read loop check (a range, or a strided read whose runs go upward)
+ * in a loop whose iterations carry tags (an omp for's body reading a whole array: the
+ * n-body kernel reads every position in every iteration) is made again in each later
+ * iteration, with a larger tag. When the
  * lock-free test answers every granule of it "onward" (history_access_onward: the same
  * read of the strand with any larger tag would find it recorded and leave it as it
  * is, as long as the bytes' history stays as it is), the thread keeps an onward record
@@ -80,8 +81,9 @@ struct range_record {
   uint32_t used; /* the thread's count of lookups when it last answered: oldest goes */
 };
 
-/* An onward record: a read range (one run) whose check with tag iter answered onward,
- * and the hole [hole_lo, hole_hi) of its bytes checked since (empty: hole_lo >= hole_hi). */
+/* An onward record: a read check (range_onward_kind) whose runs all answered onward
+ * with tag iter, and its hole [hole_lo, hole_hi): the hull of the bytes of its runs that
+ * this thread's checks met since, within its span (empty: hole_lo >= hole_hi). */
 #define RANGE_ONWARD_RECORDS 4
 #define RANGE_HOLE_SHARE 4 /* a hole larger than 1 / RANGE_HOLE_SHARE of the range ends it */
 /* Asking the history for the onward answer costs (a matrix multiply reads a row of B
