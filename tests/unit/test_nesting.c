@@ -119,14 +119,20 @@ static void off_after_abandonment(void) {
   ss_destroy(&g);
 }
 
-/* An access of strand w in iteration iter (0: none; the loop's first tag is 1) holding
- * lockset; *first (if not NULL) gets the first race. */
+/* The isParallel memo of strand w running iteration iter (0: none; the loop's first tag
+ * is 1). */
+static void cache_in(struct sp_cache *cache, node_id w, uint32_t iter) {
+  sp_cache_reset(cache, w);
+  cache->iter = iter;
+  cache->tag0 = 1;
+}
+
+/* An access of strand w in iteration iter holding lockset; *first (if not NULL) gets the
+ * first race. */
 static unsigned access_in(node_id w, uint32_t iter, void *addr, bool is_write, lockset_id lockset,
                           uint32_t site, struct race_found *first) {
   struct sp_cache cache;
-  sp_cache_reset(&cache, w);
-  cache.iter = iter;
-  cache.tag0 = 1;
+  cache_in(&cache, w, iter);
   struct access_now now = {w, site, iter, is_write, lockset};
   struct race_found races[MAX_RACES_PER_ACCESS];
   unsigned n = history_access((uintptr_t)addr, 4, &now, &cache, races);
@@ -139,9 +145,7 @@ static unsigned access_in(node_id w, uint32_t iter, void *addr, bool is_write, l
 static bool recorded_in(node_id w, uint32_t iter, void *addr, bool is_write, lockset_id lockset,
                         uint32_t site) {
   struct sp_cache cache;
-  sp_cache_reset(&cache, w);
-  cache.iter = iter;
-  cache.tag0 = 1;
+  cache_in(&cache, w, iter);
   struct access_now now = {w, site, iter, is_write, lockset};
   struct granule_cell *g = shadow_cell((uintptr_t)addr);
   return precise_already_recorded(&g->whole, g->last_update, &now, &cache);
