@@ -549,6 +549,17 @@ static void check_entries(struct history_slot *slot, uintptr_t addr, unsigned nb
   }
 }
 
+/* Whether one entry holds an access that races with this one (its lockset disjoint). */
+INLINE bool refs_race(struct refs x, const struct access_now *now, struct sp_cache *c) {
+  struct access_ref w1 = ref_load(x.w1), w2 = ref_load(x.w2);
+  if ((w1.node && conflicts(c, now, w1)) || (w2.node && conflicts(c, now, w2)))
+    return true;
+  if (!now->is_write)
+    return false;
+  struct access_ref r1 = ref_load(x.r1), r2 = ref_load(x.r2);
+  return (r1.node && conflicts(c, now, r1)) || (r2.node && conflicts(c, now, r2));
+}
+
 /* Whether recording the write `now` into the entry x would leave it as it is and find
  * nothing: its two writes cover it as two reads cover a read (reads_seen's
  * READ_COVERED, the same rule of keep_pair: two iterations of the strand other than
@@ -557,17 +568,8 @@ static void check_entries(struct history_slot *slot, uintptr_t addr, unsigned nb
  * loop: after two, each took the lock to rewrite nothing). A race of another access
  * with the write is found with the writes that cover it, as for reads. */
 INLINE bool writes_covered(struct refs x, const struct access_now *now, struct sp_cache *c) {
-  if (reads_seen(c, x.w1, x.w2, ref_of(now), false, NULL) != READ_COVERED)
-    return false;
-  if (lockset_excludes_itself(now->lockset))
-    return true;
-  const struct access_ref *all[4] = {x.w1, x.w2, x.r1, x.r2};
-  for (int k = 0; k < 4; k++) {
-    struct access_ref a = ref_load(all[k]);
-    if (a.node && conflicts(c, now, a))
-      return false;
-  }
-  return true;
+  return reads_seen(c, x.w1, x.w2, ref_of(now), false, NULL) == READ_COVERED &&
+         (lockset_excludes_itself(now->lockset) || !refs_race(x, now, c));
 }
 
 /* Whether the entry x of the access's lockset, whose owner is the strand's only one
@@ -771,17 +773,6 @@ INLINE bool refs_unchanged(struct refs x, const struct access_now *now, struct s
   if (now->is_write)
     return ref_holds(x.w1, me) || ref_holds(x.w2, me);
   return reads_seen(c, x.r1, x.r2, me, false, NULL) != READ_NEW;
-}
-
-/* Whether one entry holds an access that races with this one (its lockset disjoint). */
-INLINE bool refs_race(struct refs x, const struct access_now *now, struct sp_cache *c) {
-  struct access_ref w1 = ref_load(x.w1), w2 = ref_load(x.w2);
-  if ((w1.node && conflicts(c, now, w1)) || (w2.node && conflicts(c, now, w2)))
-    return true;
-  if (!now->is_write)
-    return false;
-  struct access_ref r1 = ref_load(x.r1), r2 = ref_load(x.r2);
-  return (r1.node && conflicts(c, now, r1)) || (r2.node && conflicts(c, now, r2));
 }
 
 /* Entries a lock-free walk looks at before it gives up (a torn list, or a long one). */

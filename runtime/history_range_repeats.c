@@ -165,7 +165,7 @@ void range_repeats_note(const struct loop_check *c, const struct access_now *now
     t->lo = c->lo;
   if (c->hi > t->hi)
     t->hi = c->hi;
-  if (onward && now->iter && range_onward_kind(c, now->is_write))
+  if (onward) /* range_repeats_seen asked only for such checks (a->onward) */
     onward_note(&t->onward, c, now, tag0, epoch);
 }
 

@@ -258,7 +258,7 @@ static void check_loop_runs(const void *addr, uint64_t count, uint64_t stride, u
       check_runs_in(&c, a.lo, a.hi, &now, &t->cache);
       range_repeats_note(&c, &now, t->cache.tag0, a.epoch, false);
     } else if (seen == RANGE_NEW) {
-      bool onward = recorded && a.onward;
+      bool onward = a.onward; /* set only when recorded */
       for (uint64_t k = 0; k < count; k++) {
         uintptr_t run = (uintptr_t)addr + k * stride;
         if (onward)
