@@ -143,6 +143,12 @@ INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t 
     t_sync_touched = true; /* the strand has accesses: a release must end it */
   if (__builtin_expect(t->lockset != 0, 0) && is_write && !atomic)
     sync_locked_write((uintptr_t)addr, size); /* a hand-off through critical sections? */
+  /* An access that a confined slot lets skip goes no further, before the access is
+   * even described (most of BOTS uts's accesses are its SHA-1 state's); one that may
+   * not be skipped has unconfined its slot, and is checked (without the held test). */
+  bool confinable = confined_may_hold((uintptr_t)addr, size);
+  if (__builtin_expect(confinable, 0) && skip_confined(t, (uintptr_t)addr, size))
+    return;
   uint32_t atomic_bit = (atomic ? ACCESS_ATOMIC : 0) | t->combining;
   lockset_id lockset = t->lockset;
   if (atomic_bit) {
@@ -150,15 +156,11 @@ INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t 
       t->lockset_atomic = lockset_with_atomic(t->lockset);
     lockset = t->lockset_atomic;
   }
-  bool confinable = confined_may_hold((uintptr_t)addr, size);
   struct access_now now = {t->strand, site | atomic_bit, t->cache.iter, is_write, lockset};
   /* A char, short or range access as the running strand's own, already held: nothing
-   * to do (history_held.h). A confined slot's access goes on, to unconfine it when
-   * another task reaches it. */
+   * to do (history_held.h). */
   if (held_first && !lockset && !atomic_bit && !confinable && !t->ncombine_for && !t->other.twin &&
       history_bytes_held((uintptr_t)addr, size, &now))
-    return;
-  if (__builtin_expect(confinable, 0) && skip_confined(t, (uintptr_t)addr, size))
     return;
   if (__builtin_expect(t->ncombine_for != 0, 0))
     check_for_members(t, (uintptr_t)addr, size, now);

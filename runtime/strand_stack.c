@@ -15,7 +15,14 @@ static int push(struct strand_stack *s, node_id node, enum frame_kind kind) {
     s->cap = cap;
   }
   s->frames[s->depth++] = (struct frame){node, kind};
+  s->open_workshares += kind == FR_WORKSHARE;
   return 0;
+}
+
+/* Pops the frames above `depth` (every pop goes through here: open_workshares). */
+static void pop_to(struct strand_stack *s, unsigned depth) {
+  while (s->depth > depth)
+    s->open_workshares -= s->frames[--s->depth].kind == FR_WORKSHARE;
 }
 
 static enum frame_kind top_kind(const struct strand_stack *s) {
@@ -61,13 +68,14 @@ static void close_through(struct strand_stack *s, enum frame_kind kind) {
   while (i > 1 && s->frames[i - 1].kind != kind)
     i--;
   if (i > 1)
-    s->depth = i - 1;
+    pop_to(s, i - 1);
 }
 
 int ss_init(struct strand_stack *s, node_id base) {
   s->frames = NULL;
   s->strand = 0;
   s->depth = s->cap = 0;
+  s->open_workshares = 0;
   s->workshares = 0;
   s->iteration_construct = CK_NONE;
   s->iteration_site = 0;
@@ -90,6 +98,7 @@ void ss_destroy(struct strand_stack *s) {
   s->own = NULL;
   s->nown = s->own_cap = 0;
   s->depth = s->cap = 0;
+  s->open_workshares = 0;
 }
 
 node_id ss_top(const struct strand_stack *s) {
@@ -213,7 +222,7 @@ void ss_taskwait(struct strand_stack *s) {
   bool closed = false;
   while (s->depth > 1 && top_kind(s) == FR_CHILDREN) {
     ospg_mark_waited(ss_top(s));
-    s->depth--;
+    pop_to(s, s->depth - 1);
     closed = true;
   }
   /* A taskwait that closes no children group orders nothing the current strand is not
@@ -256,10 +265,10 @@ void ss_workshare_begin(struct strand_stack *s, enum construct_kind kind, site_i
 
 void ss_work_item(struct strand_stack *s, enum construct_kind item_kind) {
   if (top_kind(s) == FR_WORK_ITEM)
-    s->depth--;
+    pop_to(s, s->depth - 1);
   /* Tasks created inside a chunk and not yet joined stay under the chunk. */
   while (s->depth > 1 && top_kind(s) != FR_WORKSHARE)
-    s->depth--;
+    pop_to(s, s->depth - 1);
   if (top_kind(s) != FR_WORKSHARE)
     return; /* a chunk outside a loop we saw begin: keep the current strand */
   node_id ws = ss_top(s);
@@ -286,7 +295,7 @@ void ss_single_end(struct strand_stack *s) {
 }
 
 void ss_rebase(struct strand_stack *s, node_id base) {
-  s->depth = 0;
+  pop_to(s, 0);
   s->nown = 0; /* an implicit task's: its groups ended with the barrier phase */
   push(s, base, FR_BASE);
   ss_new_strand(s);

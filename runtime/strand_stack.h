@@ -30,7 +30,8 @@ struct frame {
 struct strand_stack {
   struct frame *frames;
   unsigned depth, cap;
-  node_id strand; /* the current W-node */
+  unsigned open_workshares; /* FR_WORKSHARE frames among them */
+  node_id strand;           /* the current W-node */
   /* Worksharing constructs begun so far (mod 2^16). Every thread of a team meets the
    * team's worksharing constructs in the same order, so two implicit tasks' nodes with
    * the same count (and directive) in one barrier phase are one construct instance,
@@ -87,8 +88,11 @@ bool ss_has_unwaited_children(const struct strand_stack *s);
  * groups are tainted (ospg_sealed). */
 bool ss_task_end(const struct strand_stack *s);
 /* The innermost worksharing construct (loop, sections or distribute) the task is in;
- * 0: none. Inline: asked on every access to a confined slot (hooks.c). */
+ * 0: none. Inline: asked on every access to a confined slot (hooks.c), where the
+ * answer is mostly none, known without a look at the frames. */
 static inline node_id ss_enclosing_workshare(const struct strand_stack *s) {
+  if (!s->open_workshares)
+    return 0;
   for (unsigned i = s->depth; i-- > 1;)
     if (s->frames[i].kind == FR_WORKSHARE)
       return s->frames[i].node;

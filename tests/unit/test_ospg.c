@@ -289,6 +289,35 @@ static void nested_parallel(void) {
 }
 
 /* The arena is rewound after an outermost region, and ids are reused. */
+/* ss_enclosing_workshare, asked on every access to a confined slot: the innermost open
+ * worksharing construct, through work items, nesting, a taskgroup that closes over
+ * one, and a rebase. */
+static void enclosing_workshare(void) {
+  fresh_program();
+  CHECK(ss_enclosing_workshare(&g_main) == 0);
+  ss_workshare_begin(&g_main, CK_LOOP, 0);
+  node_id loop = ss_top(&g_main);
+  CHECK(ss_enclosing_workshare(&g_main) == loop);
+  ss_work_item(&g_main, CK_CHUNK);
+  ss_work_item(&g_main, CK_CHUNK); /* pops the first chunk */
+  CHECK(ss_enclosing_workshare(&g_main) == loop);
+  ss_workshare_begin(&g_main, CK_SECTIONS, 0);
+  node_id sections = ss_top(&g_main);
+  ss_work_item(&g_main, CK_SECTION);
+  CHECK(ss_enclosing_workshare(&g_main) == sections);
+  ss_workshare_end(&g_main);
+  CHECK(ss_enclosing_workshare(&g_main) == loop);
+  ss_workshare_end(&g_main);
+  CHECK(ss_enclosing_workshare(&g_main) == 0);
+  ss_taskgroup_begin(&g_main, 0);
+  ss_workshare_begin(&g_main, CK_LOOP, 0);
+  ss_taskgroup_end(&g_main); /* closes through the loop above it */
+  CHECK(ss_enclosing_workshare(&g_main) == 0);
+  ss_workshare_begin(&g_main, CK_LOOP, 0);
+  ss_rebase(&g_main, ospg_root());
+  CHECK(ss_enclosing_workshare(&g_main) == 0);
+}
+
 static void arena_rewind(void) {
   fresh_program();
   uint32_t mark = ospg_mark();
@@ -501,6 +530,7 @@ int main(void) {
   RUN_TEST(taskwait_nested);
   RUN_TEST(task_if0);
   RUN_TEST(nested_parallel);
+  RUN_TEST(enclosing_workshare);
   RUN_TEST(arena_rewind);
   RUN_TEST(jump_pointers);
   RUN_TEST(reclaim_sealed_subtree);
