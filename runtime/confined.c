@@ -5,9 +5,15 @@
 
 OMPR_TLS struct confined_stack t_confined;
 
+/* A slot stops being live: the skip hint may name it. */
+static void end_skip_hint(struct confined_stack *s) {
+  s->skip_lo = s->skip_hi = 0;
+}
+
 /* The stack's bounds are those of its top slot (each slot keeps the bounds of the
  * slots up to it). */
 static void set_height(struct confined_stack *s, uint32_t n) {
+  end_skip_hint(s);
   s->n = n;
   if (s->sorted > n)
     s->sorted = n;
@@ -97,11 +103,13 @@ void confined_unconfine(struct confined_slot *c) {
   note(c->lo, c->hi - c->lo, c->site, c->name);
   history_forget(c->lo, c->hi - c->lo);
   c->dropped = true;
+  end_skip_hint(&t_confined);
 }
 
 static bool drop(struct confined_slot *c, uintptr_t addr, uint64_t size) {
   (void)addr, (void)size;
   c->dropped = true;
+  end_skip_hint(&t_confined);
   return false;
 }
 

@@ -85,6 +85,10 @@ struct confined_stack {
   uint32_t last;            /* the slot the last lookup found (a hint: checked before use) */
   uintptr_t gap_lo, gap_hi; /* a range the last lookup found no live slot in (until a slot is
                                pushed into it) */
+  /* The live slot the hooks last skipped an access in, as its range and task (lo == hi:
+   * none): confined_skip_hint. Ended when any slot is dropped, unconfined or popped. */
+  uintptr_t skip_lo, skip_hi;
+  const void *skip_task;
   struct confined_slot slot[CONFINED_MAX];
 };
 
@@ -114,6 +118,18 @@ static inline __attribute__((always_inline)) struct confined_slot *confined_hold
   if (s->last < s->n && !c->dropped && addr >= c->lo && addr + size <= c->hi)
     return c;
   return confined_holder_search(addr, size);
+}
+/* Whether [addr, addr + size) lies in the live slot of `task` that an access was last
+ * skipped in (confined_note_skip): then the lookup above would find that slot. */
+static inline __attribute__((always_inline)) bool confined_skip_hint(uintptr_t addr, uint64_t size,
+                                                                     const void *task) {
+  const struct confined_stack *s = &t_confined;
+  return addr >= s->skip_lo && addr + size <= s->skip_hi && task == s->skip_task;
+}
+static inline void confined_note_skip(const struct confined_slot *c) {
+  t_confined.skip_lo = c->lo;
+  t_confined.skip_hi = c->hi;
+  t_confined.skip_task = c->task;
 }
 /* The slot is reached where it may not be skipped: its history is forgotten, it is
  * noted for reports, and from now on it is ordinary memory (3 above). */
