@@ -129,6 +129,14 @@ INLINE bool skip_confined(const struct thread_state *t, uintptr_t addr, uint64_t
   return false;
 }
 
+/* Whether addr lies in the running task's own stack, above the hook's frame, while the
+ * task runs a worksharing loop or taskloop (check_in_runtime says why it is skipped).
+ * Inline into the hook: the frame is the caller's. */
+INLINE bool in_private_stack(const struct thread_state *t, const void *addr) {
+  return t->private_top != 0 && (uintptr_t)addr < t->private_top &&
+         (uintptr_t)addr >= (uintptr_t)__builtin_frame_address(0);
+}
+
 /* The check of one access, inside the runtime (reentry.h). held_first: whether to try
  * history_held.h's test first (chars, shorts and ranges). */
 INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t size, uint32_t site,
@@ -136,8 +144,7 @@ INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t 
   /* Inside a worksharing loop or taskloop, the running task's own stack belongs to the
    * thread that runs the iteration: two iterations (or chunks) never share it, so its
    * accesses are not checked there (iterations.h). */
-  if (__builtin_expect(t->private_top != 0, 0) && (uintptr_t)addr < t->private_top &&
-      (uintptr_t)addr >= (uintptr_t)__builtin_frame_address(0))
+  if (__builtin_expect(in_private_stack(t, addr), 0))
     return;
   /* A reduction's combining step is mutually exclusive with the others of its kind,
    * whichever method libomp picks (tree, atomic, critical): it counts as atomic. */
@@ -191,8 +198,7 @@ INLINE bool skip_as_before(struct thread_state *t, const void *addr, uint64_t si
   if (__builtin_expect(!confined_skip_hint((uintptr_t)addr, size, t->task), 1) ||
       !thread_checked(t))
     return false;
-  if (t->private_top != 0 && (uintptr_t)addr < t->private_top &&
-      (uintptr_t)addr >= (uintptr_t)__builtin_frame_address(0))
+  if (in_private_stack(t, addr))
     return true;
   if ((t->lockset != 0 && is_write && !atomic) || !own_strands_in_series(t))
     return false; /* check_in_runtime decides (a hand-off test first, or a check) */
