@@ -102,16 +102,11 @@ static inline void update_whole(struct granule_cell *g, uintptr_t addr, unsigned
     fast_access(&g->whole, addr, nbytes, w->now, w->cache, w->out, &w->n);
 }
 
-/* The access's bytes [lo, hi) of one granule whose cell this thread has locked on its
- * own (split: its split field, fresh: whether cell_lock_fresh emptied it). Returns the
- * split field to unlock with. */
-static inline uint32_t update_locked(struct granule_cell *g, uintptr_t granule, unsigned lo,
-                                     unsigned hi, uint32_t split, bool fresh, struct walk *w) {
-  if (!split && lo == 0 && hi == SHADOW_GRANULE) {
-    if (!(fresh && first_whole(&g->whole, w)))
-      update_whole(g, granule, SHADOW_GRANULE, w);
-    return split;
-  }
+/* update_locked's bytes of a split granule (or one this access splits): out of line,
+ * the rarer case (chars, shorts, unaligned data). */
+static __attribute__((noinline)) uint32_t update_bytes(struct granule_cell *g, uintptr_t granule,
+                                                       unsigned lo, unsigned hi, uint32_t split,
+                                                       struct walk *w) {
   struct split_bytes *s = cell_split(g, &split, w->precise ? precise_copy : fast_copy);
   for (unsigned b = lo; s && b < hi; b++) {
     if (w->precise)
@@ -120,6 +115,22 @@ static inline uint32_t update_locked(struct granule_cell *g, uintptr_t granule, 
       fast_access(&s->byte[b], granule + b, 1, w->now, w->cache, w->out, &w->n);
   }
   return split;
+}
+
+/* The access's bytes [lo, hi) of one granule whose cell this thread has locked on its
+ * own (split: its split field, fresh: whether cell_lock_fresh emptied it). Returns the
+ * split field to unlock with. Inlined into its callers (each update makes one): a whole
+ * granule's update is the mode's algorithm on the slot and nothing else. */
+static inline __attribute__((always_inline)) uint32_t update_locked(struct granule_cell *g,
+                                                                    uintptr_t granule, unsigned lo,
+                                                                    unsigned hi, uint32_t split,
+                                                                    bool fresh, struct walk *w) {
+  if (!split && lo == 0 && hi == SHADOW_GRANULE) {
+    if (!(fresh && first_whole(&g->whole, w)))
+      update_whole(g, granule, SHADOW_GRANULE, w);
+    return split;
+  }
+  return update_bytes(g, granule, lo, hi, split, w);
 }
 
 /* Whether two locked, unsplit cells hold the same history (no pooled entries: those
@@ -201,17 +212,10 @@ static inline bool first_alone(struct granule_cell *first, uint32_t gen) {
          !(atomic_load_explicit(&first->state, memory_order_acquire) & (CELL_PAIRED | CELL_LOCKED));
 }
 
-/* cell_lock_fresh for an update of a word's second granule alone: the word is unpaired
- * and its first cell current first (history_cell.h). */
-static uint32_t lock_second_alone(struct granule_cell *first, uint32_t gen, bool *fresh,
-                                  bool precise) {
+/* lock_second_alone when the second cell is not current (or stopped being so). */
+static __attribute__((noinline)) uint32_t lock_second_slow(struct granule_cell *first, uint32_t gen,
+                                                           bool *fresh, bool precise) {
   struct granule_cell *second = second_of(first);
-  /* A current second cell: the word is unpaired and stays so while we hold the lock. */
-  uint32_t s1;
-  if (second_current(second, gen) && cell_lock_current(second, gen, &s1)) {
-    *fresh = false;
-    return s1;
-  }
   /* A word of two ints: the second cell's lock alone. */
   if (first_alone(first, gen)) {
     uint32_t s = cell_lock_fresh(second, gen, fresh);
@@ -224,6 +228,20 @@ static uint32_t lock_second_alone(struct granule_cell *first, uint32_t gen, bool
   uint32_t s = cell_lock_fresh(second, gen, fresh);
   cell_unlock(first, s0);
   return s;
+}
+
+/* cell_lock_fresh for an update of a word's second granule alone: the word is unpaired
+ * and its first cell current first (history_cell.h). */
+static inline __attribute__((always_inline)) uint32_t lock_second_alone(struct granule_cell *first,
+                                                                        uint32_t gen, bool *fresh,
+                                                                        bool precise) {
+  /* A current second cell: the word is unpaired and stays so while we hold the lock. */
+  uint32_t s1;
+  if (second_current(second_of(first), gen) && cell_lock_current(second_of(first), gen, &s1)) {
+    *fresh = false;
+    return s1;
+  }
+  return lock_second_slow(first, gen, fresh, precise);
 }
 
 /* Whether a lock-free look shows a whole-word access recorded in both granules
