@@ -71,7 +71,7 @@ int precise_init(uint64_t max_entries) {
   g_pool = p;
   g_capacity = max_entries;
   g_atomic_alone = lockset_with_atomic(0);
-  return 0;
+  return g_atomic_alone ? 0 : -1; /* precise_access relies on it not being the empty set */
 }
 
 void precise_reset(void) {
@@ -946,7 +946,14 @@ INLINE void note_own(struct seen_races *seen, const struct access_ref *prev, boo
  * no lock held): the same checks and update, in the same order, asking isParallel
  * once per own ref instead of once in the check, once in drops_unordered and once in
  * keep_pair (the answers are memoised per strand anyway: this saves the lookups). */
-static unsigned lazy_own_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
+static __attribute__((noinline)) void
+lazy_check_pooled(struct history_slot *slot, struct seen_races *seen, uintptr_t addr,
+                  unsigned nbytes, const struct access_now *now, struct sp_cache *c,
+                  struct race_found *out, unsigned *n);
+static __attribute__((noinline)) unsigned
+lazy_expand(struct history_slot *slot, const struct access_now *now, struct sp_cache *c);
+
+INLINE unsigned lazy_own_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
                                 const struct access_now *now, struct sp_cache *c,
                                 struct race_found *out, unsigned *n) {
   struct seen_races seen;
@@ -959,22 +966,37 @@ static unsigned lazy_own_access(struct history_slot *slot, uintptr_t addr, unsig
     note_own(&seen, &slot->r1, pr1, false, addr, nbytes, now, out, n);
     note_own(&seen, &slot->r2, pr2, false, addr, nbytes, now, out, n);
   }
-  /* Other locksets' entries: all disjoint with the empty one (check_entries). */
-  for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next)
-    if (!vacate_if_folded(entry(e)))
-      check_refs(entry_refs(entry(e)), entry(e)->lockset, &seen, addr, nbytes, now, c, out, n);
+  if (HEAD_FIRST(slot->head))
+    lazy_check_pooled(slot, &seen, addr, nbytes, now, c, out, n);
   struct access_ref *a = now->is_write ? &slot->w : &slot->r1;
   struct access_ref *b = now->is_write ? &slot->w2 : &slot->r2;
   bool p1 = now->is_write ? pw1 : pr1, p2 = now->is_write ? pw2 : pr2;
-  if (a->node && b->node && p1 && p2 && ospg_st_nodes_matter()) { /* drops_unordered */
-    if (now->is_write)
-      slot->head |= HEAD_WRITTEN; /* record_in_owners stores it in entries */
-    if (!expand(slot, 0, (struct family){slot_refs(slot), &slot->head, HEAD_EXPANDED}))
-      return 0;
-    return record_in_owners(slot, now, c);
-  }
+  if (a->node && b->node && p1 && p2 && ospg_st_nodes_matter()) /* drops_unordered */
+    return lazy_expand(slot, now, c);
   keep_pair_known(c, a, b, ref_of(now), p1, p2);
   return 0; /* no holder: precise_already_recorded covers a lazy family */
+}
+
+/* lazy_own_access's checks against other locksets' entries (all disjoint with the
+ * empty one: check_entries), out of line: most slots have none. */
+static __attribute__((noinline)) void
+lazy_check_pooled(struct history_slot *slot, struct seen_races *seen, uintptr_t addr,
+                  unsigned nbytes, const struct access_now *now, struct sp_cache *c,
+                  struct race_found *out, unsigned *n) {
+  for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next)
+    if (!vacate_if_folded(entry(e)))
+      check_refs(entry_refs(entry(e)), entry(e)->lockset, seen, addr, nbytes, now, c, out, n);
+}
+
+/* lazy_own_access when the pair would drop an access ordered before neither kept one
+ * (drops_unordered): the family expands, out of line (rare). */
+static __attribute__((noinline)) unsigned
+lazy_expand(struct history_slot *slot, const struct access_now *now, struct sp_cache *c) {
+  if (now->is_write)
+    slot->head |= HEAD_WRITTEN; /* record_in_owners stores it in entries */
+  if (!expand(slot, 0, (struct family){slot_refs(slot), &slot->head, HEAD_EXPANDED}))
+    return 0;
+  return record_in_owners(slot, now, c);
 }
 
 /* ---- Atomics in the slot's own entry ----
@@ -1037,9 +1059,11 @@ static bool own_atomic_access(struct history_slot *slot, const struct access_now
   return true;
 }
 
-unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
-                        const struct access_now *now, struct sp_cache *c, struct race_found *out,
-                        unsigned *n) {
+/* precise_access for everything but a plain access to a lazy family (below). */
+static __attribute__((noinline)) unsigned
+precise_access_other(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
+                     const struct access_now *now, struct sp_cache *c, struct race_found *out,
+                     unsigned *n) {
   if (own_atomic_access(slot, now, c))
     return 0; /* no holder: precise_already_recorded covers a lazy family */
   if ((slot->head & HEAD_OWN_ATOMIC) && !unown_atomic(slot)) {
@@ -1067,6 +1091,18 @@ unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbyt
       return 0;
   }
   return record_in_owners(slot, now, c);
+}
+
+/* The common case first: an access holding no lock to a slot whose empty-lockset
+ * family is lazy and whose own refs are that family's (not the atomics': an access of
+ * the empty lockset never takes them, as g_atomic_alone is never the empty set),
+ * which is where precise_access_other's tests would lead it too. */
+unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
+                        const struct access_now *now, struct sp_cache *c, struct race_found *out,
+                        unsigned *n) {
+  if (!now->lockset && !(slot->head & (HEAD_OWN_ATOMIC | HEAD_EXPANDED)))
+    return lazy_own_access(slot, addr, nbytes, now, c, out, n);
+  return precise_access_other(slot, addr, nbytes, now, c, out, n);
 }
 
 void precise_copy(struct history_slot *dst, const struct history_slot *src) {
