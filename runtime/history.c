@@ -284,10 +284,13 @@ static inline __attribute__((always_inline)) bool half_recorded(struct granule_c
  * finds is found in both granules. So it runs once, over both granules, and the word
  * is (or stays) paired, its pooled entries (other locksets, ST-nodes) listed from the
  * first cell's slot; unpairing gives the second cell copies of them. Otherwise each
- * granule gets its own update. */
-static __attribute__((noinline)) void update_word(struct granule_cell *first, uintptr_t word,
-                                                  struct walk *w) {
-  bool fresh0, fresh1;
+ * granule gets its own update. Inlined into the walks: most updates are of an empty or
+ * paired word, under its first cell's lock alone; an unpaired word's goes out of line. */
+static __attribute__((noinline)) void
+update_word_unpaired(struct granule_cell *first, uintptr_t word, uint32_t s0, struct walk *w);
+static inline __attribute__((always_inline)) void update_word(struct granule_cell *first,
+                                                              uintptr_t word, struct walk *w) {
+  bool fresh0;
   uint32_t s0 = cell_lock_fresh(first, w->gen, &fresh0);
   if (fresh0 || (s0 & CELL_PAIRED)) { /* an empty word's second cell is old */
     if (!(fresh0 && first_whole(&first->whole, w)))
@@ -295,6 +298,14 @@ static __attribute__((noinline)) void update_word(struct granule_cell *first, ui
     cell_unlock(first, CELL_PAIRED);
     return;
   }
+  update_word_unpaired(first, word, s0, w);
+}
+
+/* update_word for a current, unpaired word whose first cell this thread has locked
+ * (s0: its state), out of line: the rarer case. */
+static __attribute__((noinline)) void
+update_word_unpaired(struct granule_cell *first, uintptr_t word, uint32_t s0, struct walk *w) {
+  bool fresh1;
   struct granule_cell *second = second_of(first);
   uint32_t s1 = cell_lock_fresh(second, w->gen, &fresh1);
   if (!s0 && !s1 && (fresh1 ? slot_empty(first) : same_history(first, second))) {
