@@ -236,8 +236,9 @@ static inline __attribute__((always_inline)) uint32_t lock_second_alone(struct g
                                                                         uint32_t gen, bool *fresh,
                                                                         bool precise) {
   /* A current second cell: the word is unpaired and stays so while we hold the lock. */
+  struct granule_cell *second = second_of(first);
   uint32_t s1;
-  if (second_current(second_of(first), gen) && cell_lock_current(second_of(first), gen, &s1)) {
+  if (second_current(second, gen) && cell_lock_current(second, gen, &s1)) {
     *fresh = false;
     return s1;
   }

@@ -942,10 +942,6 @@ INLINE void note_own(struct seen_races *seen, const struct access_ref *prev, boo
     note_once(seen->ref, &seen->n, out, n, addr, nbytes, *prev, prev_is_write, 0);
 }
 
-/* precise_access for the empty lockset's family while it is lazy (the common case:
- * no lock held): the same checks and update, in the same order, asking isParallel
- * once per own ref instead of once in the check, once in drops_unordered and once in
- * keep_pair (the answers are memoised per strand anyway: this saves the lookups). */
 static __attribute__((noinline)) void
 lazy_check_pooled(struct history_slot *slot, struct seen_races *seen, uintptr_t addr,
                   unsigned nbytes, const struct access_now *now, struct sp_cache *c,
@@ -953,6 +949,10 @@ lazy_check_pooled(struct history_slot *slot, struct seen_races *seen, uintptr_t 
 static __attribute__((noinline)) unsigned
 lazy_expand(struct history_slot *slot, const struct access_now *now, struct sp_cache *c);
 
+/* precise_access for the empty lockset's family while it is lazy (the common case:
+ * no lock held): the same checks and update, in the same order, asking isParallel
+ * once per own ref instead of once in the check, once in drops_unordered and once in
+ * keep_pair (the answers are memoised per strand anyway: this saves the lookups). */
 INLINE unsigned lazy_own_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
                                 const struct access_now *now, struct sp_cache *c,
                                 struct race_found *out, unsigned *n) {
