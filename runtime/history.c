@@ -1,12 +1,6 @@
 #include "history.h"
 
-#include "history_cell.h"
-#include "history_common.h"
-#include "history_fast.h"
-#include "history_precise.h"
-#include "history_range_repeats.h"
-#include "history_repeats.h"
-#include "options.h"
+#include "history_access.h"
 
 #include <string.h>
 
@@ -26,38 +20,13 @@ void history_atfork_child(void) {
   history_repeats_forgotten();
 }
 
-/* One access's walk over its granules: what every granule's check needs. */
-struct walk {
-  const struct access_now *now;
-  struct sp_cache *cache;
-  struct race_found *out;
-  unsigned n; /* races found so far */
-  uint32_t gen;
-  bool precise;
-};
-
-/* Whether a lock-free look shows that the access, covering the whole granule, is
- * recorded there already (the mode's test; false: don't know). Inlined: most accesses
- * of a loop end here. onward (NULL, or false on entry): history_access_onward's
- * answer, which only this test of one whole slot gives. */
-static inline __attribute__((always_inline)) bool
-slot_recorded(struct history_slot *slot, unsigned last_update, const struct walk *w, bool *onward) {
-  if (w->precise) {
-    int lazy = precise_lazy_recorded(slot, w->now, w->cache, onward);
-    if (lazy >= 0)
-      return lazy;
-    return precise_already_recorded(slot, last_update, w->now, w->cache);
-  }
-  return fast_already_recorded(slot, w->now, w->cache, onward);
-}
-
 /* The same for the bytes [lo, hi) of a split granule (an access to part of it: chars,
  * shorts, unaligned data; or a whole access to a granule split before), each byte's
  * slot by the mode's test. The per-byte slots stay where they are in the split pool
  * until the generation ends, and are written under the cell lock as whole slots are,
  * so the same lock-free reading applies; a byte slot has no last-update note (0). */
-static __attribute__((noinline)) bool bytes_recorded(struct granule_cell *g, unsigned lo,
-                                                     unsigned hi, const struct walk *w) {
+bool history_bytes_recorded(struct granule_cell *g, unsigned lo, unsigned hi,
+                            const struct walk *w) {
   struct split_bytes *s = cell_split_current(g, w->gen);
   if (!s)
     return false;
@@ -65,41 +34,6 @@ static __attribute__((noinline)) bool bytes_recorded(struct granule_cell *g, uns
     if (!slot_recorded(&s->byte[b], 0, w, NULL))
       return false;
   return true;
-}
-
-/* slot_recorded for a granule's cell (onward: for its whole slot only). */
-static inline __attribute__((always_inline)) bool
-granule_recorded(struct granule_cell *g, const struct walk *w, bool *onward) {
-  if (g->gen != w->gen)
-    return false;
-  if (CELL_SPLIT(atomic_load_explicit(&g->state, memory_order_relaxed)))
-    return bytes_recorded(g, 0, SHADOW_GRANULE, w);
-  return slot_recorded(&g->whole, __atomic_load_n(&g->last_update, __ATOMIC_RELAXED), w, onward);
-}
-
-/* The first access to a granule in this generation, covering all of it, without a
- * lock (fast mode: any; precise mode: the empty lockset's family, the slot's own
- * entry). The slot holds no history: there is nothing to race with, and what either
- * algorithm records is this access alone in its kind's first ref (keep_pair on an
- * empty pair), with no pooled entry, no expansion (no pair to drop from) and no
- * holder (precise_access returns 0 for a lazy family). */
-static inline bool first_whole(struct history_slot *slot, const struct walk *w) {
-  if (w->precise && w->now->lockset)
-    return false;
-  ref_store(w->now->is_write ? &slot->w : &slot->r1, ref_of(w->now));
-  return true;
-}
-
-/* The mode's algorithm on a locked cell's whole slot, for an access covering nbytes
- * from addr (one granule, or both of a paired word). */
-static inline void update_whole(struct granule_cell *g, uintptr_t addr, unsigned nbytes,
-                                struct walk *w) {
-  if (w->precise)
-    __atomic_store_n(&g->last_update,
-                     precise_access(&g->whole, addr, nbytes, w->now, w->cache, w->out, &w->n),
-                     __ATOMIC_RELAXED);
-  else
-    fast_access(&g->whole, addr, nbytes, w->now, w->cache, w->out, &w->n);
 }
 
 /* update_locked's bytes of a split granule (or one this access splits): out of line,
@@ -160,13 +94,6 @@ static void give_copy(struct granule_cell *to, const struct granule_cell *from, 
   __atomic_store_n(&to->last_update, from->last_update, __ATOMIC_RELAXED);
 }
 
-/* ---- Words (history_cell.h): an aligned 8-byte word's two granules, paired in its
- * first cell or each in its own. */
-
-static inline struct granule_cell *second_of(struct granule_cell *first) {
-  return first + SHADOW_SECOND_CELLS;
-}
-
 /* Unpairs a paired word whose first cell this thread has locked (state: that cell's
  * state): its second cell gets a copy of the word's history, pooled entries included
  * (a paired word's second cell is never split and lists no pooled entry of its own:
@@ -186,14 +113,6 @@ static uint32_t lock_first_alone(struct granule_cell *first, uint32_t gen, bool 
                                  bool precise) {
   uint32_t s = cell_lock_fresh(first, gen, fresh);
   return (s & CELL_PAIRED) ? unpair_locked(first, s, gen, precise) : s;
-}
-
-/* Whether a word's second cell is current: then the word is unpaired and its first
- * cell current, whoever holds the first cell's lock (history_cell.h), and the second
- * cell's slot is the second granule's history. */
-static inline __attribute__((always_inline)) bool second_current(const struct granule_cell *second,
-                                                                 uint32_t gen) {
-  return __atomic_load_n(&second->gen, __ATOMIC_ACQUIRE) == gen;
 }
 
 /* Whether a word's first cell is current, unpaired and unlocked. Stays true while this
@@ -245,67 +164,9 @@ static inline __attribute__((always_inline)) uint32_t lock_second_alone(struct g
   return lock_second_slow(first, gen, fresh, precise);
 }
 
-/* Whether a lock-free look shows a whole-word access recorded in both granules
- * (onward: answered for a paired word's one slot only). */
-static inline __attribute__((always_inline)) bool
-word_recorded(struct granule_cell *first, const struct walk *w, bool *onward) {
-  if (cell_paired(first, w->gen)) /* its first cell (unsplit) is both granules' history */
-    return granule_recorded(first, w, onward);
-  return granule_recorded(first, w, NULL) && granule_recorded(second_of(first), w, NULL);
-}
-
-/* The same for the bytes [lo, hi) of one granule of a word (second: which one;
- * onward: answered for a whole granule only). */
-static inline __attribute__((always_inline)) bool half_recorded(struct granule_cell *first,
-                                                                bool second, unsigned lo,
-                                                                unsigned hi, const struct walk *w,
-                                                                bool *onward) {
-  struct granule_cell *g = first;
-  if (second && second_current(second_of(first), w->gen)) {
-    g = second_of(first); /* unpaired: the first cell's line is not needed */
-  } else if (second) {
-    if (first->gen != w->gen)
-      return false; /* an empty word */
-    if (cell_paired(first, w->gen))
-      return lo == 0 && hi == SHADOW_GRANULE && granule_recorded(first, w, onward);
-    g = second_of(first);
-  }
-  /* A paired word's first cell is its first granule's (unsplit) history. */
-  if (lo == 0 && hi == SHADOW_GRANULE)
-    return granule_recorded(g, w, onward);
-  return bytes_recorded(g, lo, hi, w);
-}
-
-/* An access covering a whole word (first: its first cell), under its lock (and its
- * second cell's unless the word is paired or empty). When the two granules hold the
- * same history (both empty, or equal, or paired), the update of the second is the
- * update of the first: the algorithm is a function of the slot, the access and
- * isParallel's answers (which the locks keep from changing between the two: the second
- * is updated as if at the same instant, a schedule the locks allow), and a race it
- * finds is found in both granules. So it runs once, over both granules, and the word
- * is (or stays) paired, its pooled entries (other locksets, ST-nodes) listed from the
- * first cell's slot; unpairing gives the second cell copies of them. Otherwise each
- * granule gets its own update. Inlined into the walks: most updates are of an empty or
- * paired word, under its first cell's lock alone; an unpaired word's goes out of line. */
-static __attribute__((noinline)) void
-update_word_unpaired(struct granule_cell *first, uintptr_t word, uint32_t s0, struct walk *w);
-static inline __attribute__((always_inline)) void update_word(struct granule_cell *first,
-                                                              uintptr_t word, struct walk *w) {
-  bool fresh0;
-  uint32_t s0 = cell_lock_fresh(first, w->gen, &fresh0);
-  if (fresh0 || (s0 & CELL_PAIRED)) { /* an empty word's second cell is old */
-    if (!(fresh0 && first_whole(&first->whole, w)))
-      update_whole(first, word, SHADOW_WORD, w);
-    cell_unlock(first, CELL_PAIRED);
-    return;
-  }
-  update_word_unpaired(first, word, s0, w);
-}
-
-/* update_word for a current, unpaired word whose first cell this thread has locked
- * (s0: its state), out of line: the rarer case. */
-static __attribute__((noinline)) void
-update_word_unpaired(struct granule_cell *first, uintptr_t word, uint32_t s0, struct walk *w) {
+/* Declared, with what it is for, in history_access.h. */
+void history_update_word_unpaired(struct granule_cell *first, uintptr_t word, uint32_t s0,
+                                  struct walk *w) {
   bool fresh1;
   struct granule_cell *second = second_of(first);
   uint32_t s1 = cell_lock_fresh(second, w->gen, &fresh1);
@@ -321,12 +182,10 @@ update_word_unpaired(struct granule_cell *first, uintptr_t word, uint32_t s0, st
   cell_unlock(first, s0);
 }
 
-/* The access's bytes [lo, hi) of one granule of a word, under that cell's lock alone
- * (the word unpaired first): out of line, so that the walk keeps a small frame when
- * nothing is to be updated. */
-static __attribute__((noinline)) void update_half(struct granule_cell *first, bool second,
-                                                  uintptr_t granule, unsigned lo, unsigned hi,
-                                                  struct walk *w) {
+/* Out of line, so that the walk keeps a small frame when nothing is to be updated
+ * (history_access.h). The word is unpaired first. */
+void history_update_half(struct granule_cell *first, bool second, uintptr_t granule, unsigned lo,
+                         unsigned hi, struct walk *w) {
   bool fresh;
   struct granule_cell *g = second ? second_of(first) : first;
   uint32_t split = second ? lock_second_alone(first, w->gen, &fresh, w->precise)
@@ -334,35 +193,7 @@ static __attribute__((noinline)) void update_half(struct granule_cell *first, bo
   cell_unlock(g, update_locked(g, granule, lo, hi, split, fresh, w));
 }
 
-static inline uintptr_t word_of(uintptr_t addr) {
-  return addr & ~(uintptr_t)(SHADOW_WORD - 1);
-}
-
-/* A whole word or granule of a span, first to the repeat filter when it is on (a
- * part of a granule ends the filter's records that overlap it). all_onward (NULL, or
- * true on the span's entry): cleared unless the lock-free test answers the granule
- * onward (a repeat the filter answers, or an update, is not); a parameter, not a field
- * of the walk, whose address the updates take, so that a constant NULL folds away. */
-static inline __attribute__((always_inline)) void span_word(struct granule_cell *first,
-                                                            uintptr_t word, struct walk *w,
-                                                            struct repeat_filter *f,
-                                                            bool *all_onward) {
-  struct repeat_entry *rec = NULL;
-  bool onward = false;
-  if (f && repeat_seen(f, word, SHADOW_WORD, w->now, &rec)) {
-    if (all_onward)
-      *all_onward = false;
-    return;
-  }
-  if (!word_recorded(first, w, all_onward ? &onward : NULL)) {
-    onward = false;
-    update_word(first, word, w);
-  }
-  if (all_onward)
-    *all_onward = *all_onward && onward;
-  if (f)
-    repeat_note(f, rec, word, SHADOW_WORD, w->now);
-}
+/* span_word (history_access.h) for the bytes [lo, hi) of one granule of a word. */
 static inline __attribute__((always_inline)) void
 span_half(struct granule_cell *first, bool second, uintptr_t granule, unsigned lo, unsigned hi,
           struct walk *w, struct repeat_filter *f, bool *all_onward) {
@@ -379,7 +210,7 @@ span_half(struct granule_cell *first, bool second, uintptr_t granule, unsigned l
   }
   if (!half_recorded(first, second, lo, hi, w, all_onward ? &onward : NULL)) {
     onward = false;
-    update_half(first, second, granule, lo, hi, w);
+    history_update_half(first, second, granule, lo, hi, w);
   }
   if (all_onward)
     *all_onward = *all_onward && onward;
@@ -426,84 +257,14 @@ span_walk(uintptr_t addr, size_t size, const struct access_now *now, struct sp_c
   return w.n;
 }
 
-/* span_walk out of line (its frame is large), without the onward answer (most spans:
- * none of its tests) and with it. */
-static __attribute__((noinline)) unsigned history_span(uintptr_t addr, size_t size,
-                                                       const struct access_now *now,
-                                                       struct sp_cache *cache,
-                                                       struct race_found *out) {
+/* span_walk out of line (history_access.h): most spans ask for no onward answer. */
+unsigned history_span(uintptr_t addr, size_t size, const struct access_now *now,
+                      struct sp_cache *cache, struct race_found *out) {
   return span_walk(addr, size, now, cache, out, NULL);
 }
-static __attribute__((noinline)) unsigned
-history_span_onward(uintptr_t addr, size_t size, const struct access_now *now,
-                    struct sp_cache *cache, struct race_found *out, bool *onward) {
+unsigned history_span_onward(uintptr_t addr, size_t size, const struct access_now *now,
+                             struct sp_cache *cache, struct race_found *out, bool *onward) {
   return span_walk(addr, size, now, cache, out, onward);
-}
-
-/* An aligned 8-byte access (doubles, pointers, longs: most of loop code's) is one
- * word, an aligned 4-byte one (ints, floats) one granule of a word: one lookup and one
- * lock-free test, in a small frame, as history_span would make them. */
-static inline __attribute__((always_inline)) unsigned
-aligned_access(uintptr_t addr, bool whole_word, const struct access_now *now,
-               struct sp_cache *cache, struct race_found *out, bool *onward) {
-  struct walk w = {now, cache, out, 0, cells_generation(), mode_precise()};
-  char *leaf = shadow_leaf(addr);
-  if (!leaf)
-    return 0;
-  struct granule_cell *first = shadow_cell_in(leaf, word_of(addr));
-  if (whole_word) {
-    if (!word_recorded(first, &w, onward))
-      update_word(first, addr, &w);
-  } else {
-    bool second = addr & SHADOW_GRANULE;
-    if (!half_recorded(first, second, 0, SHADOW_GRANULE, &w, onward))
-      update_half(first, second, addr, 0, SHADOW_GRANULE, &w);
-  }
-  return w.n;
-}
-
-/* An 8-byte-aligned 16-byte access (a vectorised pair of doubles or pointers: BOTS
- * strassen's quadrant loops) whose two words lie in one leaf: history_span's steps for
- * them, the repeat filter's included, without its walk and its large frame. */
-static inline __attribute__((always_inline)) unsigned
-word_pair_access(uintptr_t addr, const struct access_now *now, struct sp_cache *cache,
-                 struct race_found *out, bool *onward) {
-  struct walk w = {now, cache, out, 0, cells_generation(), mode_precise()};
-  char *leaf = shadow_leaf(addr);
-  if (!leaf)
-    return 0;
-  if (onward)
-    *onward = true;
-  struct repeat_filter *f = repeat_on(&t_repeats) ? &t_repeats : NULL;
-  span_word(shadow_cell_in(leaf, addr), addr, &w, f, onward);
-  span_word(shadow_cell_in(leaf, addr + SHADOW_WORD), addr + SHADOW_WORD, &w, f, onward);
-  return w.n;
-}
-
-/* history_access, and history_access_onward when onward is not NULL (both inline it:
- * the plain one without a test of onward). An aligned access goes to the repeat
- * filter first while it is on. */
-static inline __attribute__((always_inline)) unsigned
-access_granules(uintptr_t addr, size_t size, const struct access_now *now, struct sp_cache *cache,
-                struct race_found *out, bool *onward) {
-  range_repeats_overlap(addr, size, now); /* a check may change what a record stands for */
-  bool whole_word = size == SHADOW_WORD && !(addr & (SHADOW_WORD - 1));
-  if (!whole_word && (size != SHADOW_GRANULE || (addr & (SHADOW_GRANULE - 1)))) {
-    if (size == 2 * SHADOW_WORD && !(addr & (SHADOW_WORD - 1)) &&
-        shadow_leaf_room(addr) >= 2 * SHADOW_WORD)
-      return word_pair_access(addr, now, cache, out, onward);
-    return onward ? history_span_onward(addr, size, now, cache, out, onward)
-                  : history_span(addr, size, now, cache, out);
-  }
-  struct repeat_filter *f = &t_repeats;
-  if (__builtin_expect(!repeat_on(f), 1))
-    return aligned_access(addr, whole_word, now, cache, out, onward);
-  struct repeat_entry *rec;
-  if (repeat_seen(f, addr, (unsigned)size, now, &rec))
-    return 0;
-  unsigned n = aligned_access(addr, whole_word, now, cache, out, onward);
-  repeat_note(f, rec, addr, (unsigned)size, now);
-  return n;
 }
 
 unsigned history_access(uintptr_t addr, size_t size, const struct access_now *now,

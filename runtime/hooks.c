@@ -7,6 +7,7 @@
 #include "confined.h"
 #include "detection.h"
 #include "history.h"
+#include "history_access.h"
 #include "history_held.h"
 #include "history_range_repeats.h"
 #include "objects.h"
@@ -32,11 +33,17 @@ INLINE void report_races(const struct race_found *races, unsigned n, const struc
 }
 
 /* Checks one access as `now` describes it, with the isParallel memo of now's strand,
- * and reports what it races with. */
+ * and reports what it races with. A sized hook's 4- or 8-byte check (the size known
+ * here at compile time) runs the history's inlined path in the hook's own frame; other
+ * checks call it. */
 INLINE void check_one(uintptr_t addr, uint64_t size, const struct access_now *now,
                       struct sp_cache *cache) {
   struct race_found races[MAX_RACES_PER_ACCESS];
-  report_races(races, history_access(addr, size, now, cache, races), now);
+  bool sized = __builtin_constant_p(size) && (size == 4 || size == 8);
+  report_races(races,
+               sized ? history_access_inline(addr, size, now, cache, races)
+                     : history_access(addr, size, now, cache, races),
+               now);
 }
 
 /* This thread combines a reduction for its whole team (thread_reduction): the access
