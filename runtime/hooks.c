@@ -613,7 +613,10 @@ INLINE void batch_iteration(struct thread_state *t, const struct ompracer_iterat
       now.is_write = acc[i].is_write != 0;
       uintptr_t addr = (uintptr_t)acc[i].start + k * acc[i].step;
       if (!(repeats >> i & 1)) {
-        check_one(addr, acc[i].size, &now, &t->cache);
+        if (acc[i].size == 8) /* a double's or a pointer's: the inlined path */
+          check_one(addr, 8, &now, &t->cache);
+        else
+          check_one(addr, acc[i].size, &now, &t->cache);
       } else if (!onward_tag[i] || now.iter <= onward_tag[i]) {
         struct race_found races[MAX_RACES_PER_ACCESS];
         bool onward;
