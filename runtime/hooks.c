@@ -33,9 +33,9 @@ INLINE void report_races(const struct race_found *races, unsigned n, const struc
 }
 
 /* Checks one access as `now` describes it, with the isParallel memo of now's strand,
- * and reports what it races with. A sized hook's 4- or 8-byte check (the size known
- * here at compile time) runs the history's inlined path in the hook's own frame; other
- * checks call it. */
+ * and reports what it races with. A check whose size is a compile-time 4 or 8 (a sized
+ * hook's, an iteration batch's 8-byte ones) runs the history's inlined path in the
+ * hook's own frame; other checks call it. */
 INLINE void check_one(uintptr_t addr, uint64_t size, const struct access_now *now,
                       struct sp_cache *cache) {
   struct race_found races[MAX_RACES_PER_ACCESS];
