@@ -1,12 +1,12 @@
 /* The access history's inlined path (history.h has the entry points): the walk an
  * access makes over its cells, the lock-free test that most checks end with, and the
- * update of an empty or paired word, inlined into history.c's entry points and into
+ * update of an empty or paired word, inlined into history_access.c's entry points and into
  * the hooks' aligned 4- and 8-byte checks and iteration batches' 8-byte ones
  * (history_access_inline), which then run in the hook's own frame instead of calling
  * history_access from it (callgrind, one thread, whole program: BOTS sort 6.9 % fewer
  * instructions, health 5.6 %, floorplan 3.6 %, uts 1.7 %, the reduction kernel 8.5 %).
- * What is rarer stays out of line in history.c: partial granules, unpaired words,
- * spans and forgetting. */
+ * What is rarer stays out of line in history_access.c: partial granules, unpaired
+ * words and spans (forgetting is history.c's, which uses the word locks below). */
 #ifndef OMPRACER_HISTORY_ACCESS_H
 #define OMPRACER_HISTORY_ACCESS_H
 
@@ -44,7 +44,7 @@ slot_recorded(struct history_slot *slot, unsigned last_update, const struct walk
   return fast_already_recorded(slot, w->now, w->cache, onward);
 }
 
-/* The same for the bytes [lo, hi) of a split granule (history.c; out of line: chars,
+/* The same for the bytes [lo, hi) of a split granule (history_access.c; out of line: chars,
  * shorts, unaligned data, or a whole access to a granule split before). */
 bool history_bytes_recorded(struct granule_cell *g, unsigned lo, unsigned hi, const struct walk *w);
 
@@ -131,11 +131,17 @@ static inline __attribute__((always_inline)) bool half_recorded(struct granule_c
 
 /* update_word for a current, unpaired word whose first cell this thread has locked
  * (s0: its state), and the update of the bytes [lo, hi) of one granule of a word under
- * that cell's lock alone: out of line (history.c), the rarer cases. */
+ * that cell's lock alone: out of line (history_access.c), the rarer cases. */
 void history_update_word_unpaired(struct granule_cell *first, uintptr_t word, uint32_t s0,
                                   struct walk *w);
 void history_update_half(struct granule_cell *first, bool second, uintptr_t granule, unsigned lo,
                          unsigned hi, struct walk *w);
+/* cell_lock_fresh for an update of one granule of a word alone (the first or the
+ * second): the word is unpaired first (history_cell.h). For forgetting, too. */
+uint32_t history_lock_first_alone(struct granule_cell *first, uint32_t gen, bool *fresh,
+                                  bool precise);
+uint32_t history_lock_second_alone(struct granule_cell *first, uint32_t gen, bool *fresh,
+                                   bool precise);
 
 /* An access covering a whole word (first: its first cell), under its lock (and its
  * second cell's unless the word is paired or empty). When the two granules hold the
@@ -191,7 +197,7 @@ static inline __attribute__((always_inline)) void span_word(struct granule_cell 
     repeat_note(f, rec, word, SHADOW_WORD, w->now);
 }
 
-/* Any access, granule by granule, out of line (history.c: its frame is large), without
+/* Any access, granule by granule, out of line (history_access.c: its frame is large), without
  * the onward answer and with it. */
 unsigned history_span(uintptr_t addr, size_t size, const struct access_now *now,
                       struct sp_cache *cache, struct race_found *out);

@@ -10,7 +10,7 @@
  * (CELL_PAIRED in its first cell) both granules have one history, the first cell's
  * slot, and the second cell is not read or written: an access to a whole double or
  * pointer takes one cell, one cache line and one lock, and memory holding only such
- * words never touches the pages of second cells. history.c pairs a word when its two
+ * words never touches the pages of second cells. history_access.c pairs a word when its two
  * granules would hold the same history anyway (both empty, or equal) and gives the
  * second cell a copy again (unpairs) before anything would make them differ (an access
  * to one half); a paired word's pooled entries hang from the first cell's slot. The
@@ -24,7 +24,7 @@
  * old, so a CURRENT SECOND CELL MEANS AN UNPAIRED WORD WITH A CURRENT FIRST CELL (while
  * nobody holds the second's lock): an access to a word's second granule alone (the
  * second int of a struct) reads and locks its second cell only, not the first's cache
- * line as well (history.c, second_current).
+ * line as well (history_access.h, second_current).
  *
  * Each cell carries the generation it was written in; cells_reset() starts a new
  * generation (after an outermost parallel region), which empties every cell at once

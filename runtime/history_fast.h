@@ -2,7 +2,7 @@
  * write and up to two reads that may run in parallel, each as (strand, site, iteration
  * tag). Checking an access against them finds every apparent race with earlier
  * accesses as long as taskwaits are fully nested and no mutual exclusion is used. The
- * caller (history.c) holds the slot's granule cell locked, except for the lock-free
+ * caller (history_access.c) holds the slot's granule cell locked, except for the lock-free
  * fast_already_recorded check. */
 #ifndef OMPRACER_HISTORY_FAST_H
 #define OMPRACER_HISTORY_FAST_H

@@ -1,0 +1,268 @@
+/* The access history's out-of-line paths (history_access.h has the inlined one and says
+ * what each of these is for) and its entry points history_access and
+ * history_access_onward (history.h). */
+#include "history_access.h"
+
+#include <string.h>
+
+/* The same for the bytes [lo, hi) of a split granule (an access to part of it: chars,
+ * shorts, unaligned data; or a whole access to a granule split before), each byte's
+ * slot by the mode's test. The per-byte slots stay where they are in the split pool
+ * until the generation ends, and are written under the cell lock as whole slots are,
+ * so the same lock-free reading applies; a byte slot has no last-update note (0). */
+bool history_bytes_recorded(struct granule_cell *g, unsigned lo, unsigned hi,
+                            const struct walk *w) {
+  struct split_bytes *s = cell_split_current(g, w->gen);
+  if (!s)
+    return false;
+  for (unsigned b = lo; b < hi; b++)
+    if (!slot_recorded(&s->byte[b], 0, w, NULL))
+      return false;
+  return true;
+}
+
+/* update_locked's bytes of a split granule (or one this access splits): out of line,
+ * the rarer case (chars, shorts, unaligned data). */
+static __attribute__((noinline)) uint32_t update_bytes(struct granule_cell *g, uintptr_t granule,
+                                                       unsigned lo, unsigned hi, uint32_t split,
+                                                       struct walk *w) {
+  struct split_bytes *s = cell_split(g, &split, w->precise ? precise_copy : fast_copy);
+  for (unsigned b = lo; s && b < hi; b++) {
+    if (w->precise)
+      precise_access(&s->byte[b], granule + b, 1, w->now, w->cache, w->out, &w->n);
+    else
+      fast_access(&s->byte[b], granule + b, 1, w->now, w->cache, w->out, &w->n);
+  }
+  return split;
+}
+
+/* The access's bytes [lo, hi) of one granule whose cell this thread has locked on its
+ * own (split: its split field, fresh: whether cell_lock_fresh emptied it). Returns the
+ * split field to unlock with. Inlined into its callers (each update makes one): a whole
+ * granule's update is the mode's algorithm on the slot and nothing else. */
+static inline __attribute__((always_inline)) uint32_t update_locked(struct granule_cell *g,
+                                                                    uintptr_t granule, unsigned lo,
+                                                                    unsigned hi, uint32_t split,
+                                                                    bool fresh, struct walk *w) {
+  if (!split && lo == 0 && hi == SHADOW_GRANULE) {
+    if (!(fresh && first_whole(&g->whole, w)))
+      update_whole(g, granule, SHADOW_GRANULE, w);
+    return split;
+  }
+  return update_bytes(g, granule, lo, hi, split, w);
+}
+
+/* Whether two locked, unsplit cells hold the same history (no pooled entries: those
+ * are each slot's own). */
+static inline bool same_history(const struct granule_cell *a, const struct granule_cell *b) {
+  return !a->whole.head && !b->whole.head && a->last_update == b->last_update &&
+         memcmp(&a->whole, &b->whole, sizeof a->whole) == 0;
+}
+
+static inline bool slot_empty(const struct granule_cell *g) {
+  static const struct history_slot empty;
+  return memcmp(&g->whole, &empty, sizeof empty) == 0;
+}
+
+/* Gives a locked, unsplit cell a copy of another's history (the mode's copy: pooled
+ * entries are duplicated), storing each changed ref as ref_store does, for lock-free
+ * readers that looked at the cell before. Its own slot holds no pooled entry. */
+static void give_copy(struct granule_cell *to, const struct granule_cell *from, bool precise) {
+  struct history_slot copy;
+  (precise ? precise_copy : fast_copy)(&copy, &from->whole);
+  const struct access_ref *src[4] = {&copy.w, &copy.r1, &copy.r2, &copy.w2};
+  struct access_ref *dst[4] = {&to->whole.w, &to->whole.r1, &to->whole.r2, &to->whole.w2};
+  for (unsigned k = 0; k < 4; k++)
+    if (memcmp(dst[k], src[k], sizeof *src[k]) != 0)
+      ref_store(dst[k], *src[k]);
+  __atomic_store_n(&to->whole.head, copy.head, __ATOMIC_RELAXED);
+  __atomic_store_n(&to->last_update, from->last_update, __ATOMIC_RELAXED);
+}
+
+/* Unpairs a paired word whose first cell this thread has locked (state: that cell's
+ * state): its second cell gets a copy of the word's history, pooled entries included
+ * (a paired word's second cell is never split and lists no pooled entry of its own:
+ * it was old, or equal to the first with none, when the word was paired). Returns the
+ * first cell's new state. */
+static uint32_t unpair_locked(struct granule_cell *first, uint32_t state, uint32_t gen,
+                              bool precise) {
+  struct granule_cell *second = second_of(first);
+  cell_lock(second, gen);
+  give_copy(second, first, precise);
+  cell_unlock(second, 0);
+  return state & ~CELL_PAIRED;
+}
+
+/* cell_lock_fresh for an update of a word's first granule alone: unpaired first. */
+uint32_t history_lock_first_alone(struct granule_cell *first, uint32_t gen, bool *fresh,
+                                  bool precise) {
+  uint32_t s = cell_lock_fresh(first, gen, fresh);
+  return (s & CELL_PAIRED) ? unpair_locked(first, s, gen, precise) : s;
+}
+
+/* Whether a word's first cell is current, unpaired and unlocked. Stays true while this
+ * thread holds the second cell's lock, but for the first cell's lock: pairing and
+ * forgetting the word change the first cell only while holding the second's lock too
+ * (and a current cell does not become old otherwise), except on update_word's path for
+ * an empty word, which makes the first cell current under its own lock alone and pairs
+ * it when it unlocks. A locked first cell may be on that path, so it does not count:
+ * otherwise a half access could record in the second cell in that window, unseen by
+ * the whole-word access, and their race would be missed (found by DataRaceBench's
+ * DRB119 at -O3, where a locked section's two int updates become one 8-byte access).
+ * The generation is read before the state: a holder on that path locks before it
+ * makes the cell current. */
+static inline bool first_alone(struct granule_cell *first, uint32_t gen) {
+  return first->gen == gen &&
+         !(atomic_load_explicit(&first->state, memory_order_acquire) & (CELL_PAIRED | CELL_LOCKED));
+}
+
+/* lock_second_alone when the second cell is not current (or stopped being so). */
+static __attribute__((noinline)) uint32_t lock_second_slow(struct granule_cell *first, uint32_t gen,
+                                                           bool *fresh, bool precise) {
+  struct granule_cell *second = second_of(first);
+  /* A word of two ints: the second cell's lock alone. */
+  if (first_alone(first, gen)) {
+    uint32_t s = cell_lock_fresh(second, gen, fresh);
+    if (first_alone(first, gen))
+      return s;
+    cell_unlock(second, s);
+  }
+  bool first_fresh;
+  uint32_t s0 = history_lock_first_alone(first, gen, &first_fresh, precise);
+  uint32_t s = cell_lock_fresh(second, gen, fresh);
+  cell_unlock(first, s0);
+  return s;
+}
+
+/* cell_lock_fresh for an update of a word's second granule alone: the word is unpaired
+ * and its first cell current first (history_cell.h). */
+static inline __attribute__((always_inline)) uint32_t lock_second_alone(struct granule_cell *first,
+                                                                        uint32_t gen, bool *fresh,
+                                                                        bool precise) {
+  /* A current second cell: the word is unpaired and stays so while we hold the lock. */
+  struct granule_cell *second = second_of(first);
+  uint32_t s1;
+  if (second_current(second, gen) && cell_lock_current(second, gen, &s1)) {
+    *fresh = false;
+    return s1;
+  }
+  return lock_second_slow(first, gen, fresh, precise);
+}
+uint32_t history_lock_second_alone(struct granule_cell *first, uint32_t gen, bool *fresh,
+                                   bool precise) {
+  return lock_second_alone(first, gen, fresh, precise);
+}
+
+/* Declared, with what it is for, in history_access.h. */
+void history_update_word_unpaired(struct granule_cell *first, uintptr_t word, uint32_t s0,
+                                  struct walk *w) {
+  bool fresh1;
+  struct granule_cell *second = second_of(first);
+  uint32_t s1 = cell_lock_fresh(second, w->gen, &fresh1);
+  if (!s0 && !s1 && (fresh1 ? slot_empty(first) : same_history(first, second))) {
+    update_whole(first, word, SHADOW_WORD, w);
+    s0 = CELL_PAIRED;
+    second->gen = 0; /* a paired word's second cell is old (history_cell.h) */
+  } else {
+    s0 = update_locked(first, word, 0, SHADOW_GRANULE, s0, false, w);
+    s1 = update_locked(second, word + SHADOW_GRANULE, 0, SHADOW_GRANULE, s1, fresh1, w);
+  }
+  cell_unlock(second, s1);
+  cell_unlock(first, s0);
+}
+
+/* Out of line, so that the walk keeps a small frame when nothing is to be updated
+ * (history_access.h). The word is unpaired first. */
+void history_update_half(struct granule_cell *first, bool second, uintptr_t granule, unsigned lo,
+                         unsigned hi, struct walk *w) {
+  bool fresh;
+  struct granule_cell *g = second ? second_of(first) : first;
+  uint32_t split = second ? lock_second_alone(first, w->gen, &fresh, w->precise)
+                          : history_lock_first_alone(first, w->gen, &fresh, w->precise);
+  cell_unlock(g, update_locked(g, granule, lo, hi, split, fresh, w));
+}
+
+/* span_word (history_access.h) for the bytes [lo, hi) of one granule of a word. */
+static inline __attribute__((always_inline)) void
+span_half(struct granule_cell *first, bool second, uintptr_t granule, unsigned lo, unsigned hi,
+          struct walk *w, struct repeat_filter *f, bool *all_onward) {
+  struct repeat_entry *rec = NULL;
+  bool onward = false;
+  if (f) {
+    if (lo != 0 || hi != SHADOW_GRANULE) {
+      repeat_overlapped(f, granule + lo, hi - lo, w->now);
+    } else if (repeat_seen(f, granule, SHADOW_GRANULE, w->now, &rec)) {
+      if (all_onward)
+        *all_onward = false;
+      return;
+    }
+  }
+  if (!half_recorded(first, second, lo, hi, w, all_onward ? &onward : NULL)) {
+    onward = false;
+    history_update_half(first, second, granule, lo, hi, w);
+  }
+  if (all_onward)
+    *all_onward = *all_onward && onward;
+  if (rec)
+    repeat_note(f, rec, granule, SHADOW_GRANULE, w->now);
+}
+
+/* Any access: its granules, leaf by leaf (onward: NULL, or set as history_access_onward
+ * says). */
+static inline __attribute__((always_inline)) unsigned
+span_walk(uintptr_t addr, size_t size, const struct access_now *now, struct sp_cache *cache,
+          struct race_found *out, bool *onward) {
+  struct walk w = {now, cache, out, 0, cells_generation(), mode_precise()};
+  if (onward)
+    *onward = true;
+  struct repeat_filter *f = repeat_on(&t_repeats) ? &t_repeats : NULL;
+  uintptr_t end = addr + size;
+  uintptr_t granule = addr & ~(uintptr_t)(SHADOW_GRANULE - 1);
+  while (granule < end) {
+    char *leaf = shadow_leaf(granule);
+    if (!leaf) {
+      if (onward)
+        *onward = false;
+      return w.n;
+    }
+    /* Walk the cells of this leaf without another trie lookup. */
+    uintptr_t stop = granule + shadow_leaf_room(granule);
+    if (end < stop)
+      stop = end;
+    while (granule < stop) {
+      bool second = granule & SHADOW_GRANULE;
+      struct granule_cell *first = shadow_cell_in(leaf, word_of(granule));
+      if (!second && granule >= addr && granule + SHADOW_WORD <= end) {
+        span_word(first, granule, &w, f, onward);
+        granule += SHADOW_WORD;
+        continue;
+      }
+      unsigned lo = addr > granule ? (unsigned)(addr - granule) : 0;
+      unsigned hi = end < granule + SHADOW_GRANULE ? (unsigned)(end - granule) : SHADOW_GRANULE;
+      span_half(first, second, granule, lo, hi, &w, f, onward);
+      granule += SHADOW_GRANULE;
+    }
+  }
+  return w.n;
+}
+
+/* span_walk out of line (history_access.h): most spans ask for no onward answer. */
+unsigned history_span(uintptr_t addr, size_t size, const struct access_now *now,
+                      struct sp_cache *cache, struct race_found *out) {
+  return span_walk(addr, size, now, cache, out, NULL);
+}
+unsigned history_span_onward(uintptr_t addr, size_t size, const struct access_now *now,
+                             struct sp_cache *cache, struct race_found *out, bool *onward) {
+  return span_walk(addr, size, now, cache, out, onward);
+}
+
+unsigned history_access(uintptr_t addr, size_t size, const struct access_now *now,
+                        struct sp_cache *cache, struct race_found *out) {
+  return access_granules(addr, size, now, cache, out, NULL);
+}
+
+unsigned history_access_onward(uintptr_t addr, size_t size, const struct access_now *now,
+                               struct sp_cache *cache, struct race_found *out, bool *onward) {
+  *onward = false;
+  return access_granules(addr, size, now, cache, out, onward);
+}
