@@ -72,12 +72,16 @@ static inline bool first_whole(struct history_slot *slot, const struct walk *w) 
 }
 
 /* The mode's algorithm on a locked cell's whole slot, for an access covering nbytes
- * from addr (one granule, or both of a paired word). */
-static inline void update_whole(struct granule_cell *g, uintptr_t addr, unsigned nbytes,
-                                struct walk *w) {
+ * from addr (one granule, or both of a paired word). Inlined, with precise mode's most
+ * common update (precise_lazy_update): callgrind, one thread, whole program, BOTS sort
+ * 5 330 M -> 4 593 M instructions, health 4 380 M -> 3 845 M (text +23 KB). */
+static inline __attribute__((always_inline)) void
+update_whole(struct granule_cell *g, uintptr_t addr, unsigned nbytes, struct walk *w) {
   if (w->precise)
     __atomic_store_n(&g->last_update,
-                     precise_access(&g->whole, addr, nbytes, w->now, w->cache, w->out, &w->n),
+                     precise_lazy_update(&g->whole, w->now, w->cache)
+                         ? 0
+                         : precise_access(&g->whole, addr, nbytes, w->now, w->cache, w->out, &w->n),
                      __ATOMIC_RELAXED);
   else
     fast_access(&g->whole, addr, nbytes, w->now, w->cache, w->out, &w->n);

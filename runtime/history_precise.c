@@ -41,6 +41,7 @@ static uint32_t owner_flags(node_id owner) {
  * while it is clear no entry holds a write, so none can race with a read, and a
  * read's lock-free check need not look at every entry (held_by_owners). */
 #define HEAD_WRITTEN 0x40000000u
+_Static_assert(HEAD_WRITTEN == PRECISE_HEAD_WRITTEN, "one flag");
 #define HEAD_FLAGS (HEAD_EXPANDED | HEAD_WRITTEN | HEAD_OWN_ATOMIC)
 #define HEAD_FIRST(head) ((head) & ~HEAD_FLAGS)
 _Static_assert(sizeof(struct precise_entry) == PRECISE_ENTRY_BYTES, "entry size");

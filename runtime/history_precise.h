@@ -81,6 +81,37 @@ precise_lazy_recorded(const struct history_slot *slot, const struct access_now *
     *onward = covered_onward && write_apart_onward(c, w1) && write_apart_onward(c, w2);
   return 1;
 }
+/* precise_access's most common update, inlined into the access path (history_access.h,
+ * update_whole): an access holding no lock to a slot whose empty-lockset family is
+ * lazy and alone (no pooled entry, not expanded, not the atomics': a head of 0 or
+ * HEAD_WRITTEN, history_precise.c), which races with none of the slot's refs and
+ * would not expand the family. precise_access's lazy path (lazy_own_access) then
+ * notes nothing, checks no pooled entry and only keeps the pair of the access's kind:
+ * keep_pair_known with the same isParallel answers. Returns false, having changed
+ * nothing, in every other case (then precise_access, which asks the memoised answers
+ * again); true means precise_access would have returned 0 (no holder). The cell is
+ * locked. */
+#define PRECISE_HEAD_WRITTEN 0x40000000u /* history_precise.c's HEAD_WRITTEN */
+static inline __attribute__((always_inline)) bool
+precise_lazy_update(struct history_slot *slot, const struct access_now *now, struct sp_cache *c) {
+  if (now->lockset || (slot->head & ~PRECISE_HEAD_WRITTEN))
+    return false;
+  if (parallel_with(c, slot->w) || parallel_with(c, slot->w2))
+    return false; /* a race: an access holding no lock is no atomic */
+  struct access_ref *a = &slot->r1, *b = &slot->r2;
+  bool p1 = parallel_with(c, *a), p2 = parallel_with(c, *b);
+  if (now->is_write) {
+    if (p1 || p2)
+      return false; /* a race */
+    a = &slot->w;
+    b = &slot->w2;
+    p1 = p2 = false;
+  } else if (a->node && b->node && p1 && p2 && ospg_st_nodes_matter()) {
+    return false; /* the family expands (drops_unordered) */
+  }
+  keep_pair_known(c, a, b, ref_of(now), p1, p2);
+  return true;
+}
 /* Pooled entries taken from the pool so far (entries reused from freed memory are not
  * counted again): how much Algorithm 20 beyond the slots' own entries cost. */
 uint64_t precise_entries_taken(void);
