@@ -50,6 +50,14 @@ ref_load(const struct access_ref *r) {
                              __atomic_load_n(&r->iter, __ATOMIC_RELAXED)};
 }
 
+/* The node of an entry read without the lock, as a ref with no site or iteration:
+ * for tests that read only other strands' nodes (the loads of the other fields would
+ * be wasted: atomic loads are not dropped when unused). */
+static inline __attribute__((always_inline)) struct access_ref
+ref_load_node(const struct access_ref *r) {
+  return (struct access_ref){__atomic_load_n(&r->node, __ATOMIC_ACQUIRE), 0, 0};
+}
+
 /* Whether an entry holds exactly this access (read without the lock). */
 static inline __attribute__((always_inline)) bool ref_holds(const struct access_ref *r,
                                                             struct access_ref me) {
@@ -71,7 +79,8 @@ enum read_seen {
  * keep_pair replaces one only when LCA(me, a) = LCA(me, b) lies above LCA(a, b).
  * Covers a shared value read by many strands (more threads than the pair holds: each
  * of them would otherwise take the lock and rewrite nothing, on a line all of them
- * share). Two entries of one strand are not covered (me widens their pair). */
+ * share). Two entries of one strand are not covered (me widens their pair). a and b
+ * as ref_load_node reads them: other strands' nodes alone. */
 static inline __attribute__((always_inline)) bool
 others_cover(struct sp_cache *c, struct access_ref a, struct access_ref b) {
   if (!a.node || !b.node || a.node == b.node || a.node == c->cur || b.node == c->cur)
@@ -81,7 +90,6 @@ others_cover(struct sp_cache *c, struct access_ref a, struct access_ref b) {
   unsigned k = (a.node * 31u + b.node) & (SP_CACHE_COVERS - 1);
   if (c->cover_a[k] == a.node && c->cover_b[k] == b.node)
     return c->cover_ok[k];
-  a.iter = b.iter = 0; /* other strands': only their nodes matter */
   bool ok = false;
   if (parallel_with(c, a)) {
     unsigned da = lca_depth_with(c, a.node);
@@ -150,7 +158,7 @@ reads_seen(struct sp_cache *c, const struct access_ref *r1, const struct access_
   if (held_only)
     return READ_NEW;
   if (!mine1 && !mine2) {
-    bool covered = others_cover(c, ref_load(r1), ref_load(r2));
+    bool covered = others_cover(c, ref_load_node(r1), ref_load_node(r2));
     if (onward)
       *onward = covered;
     return covered ? READ_COVERED : READ_NEW;
@@ -164,8 +172,8 @@ reads_seen(struct sp_cache *c, const struct access_ref *r1, const struct access_
     return covered ? READ_COVERED : READ_NEW;
   }
   struct access_ref m = mine1 ? a : b;
-  struct access_ref o = ref_load(mine1 ? r2 : r1);
-  o.iter = 0; /* another strand's: only its node matters (a torn read of mine: not parallel) */
+  /* Another strand's: only its node matters (a torn read of mine: not parallel). */
+  struct access_ref o = ref_load_node(mine1 ? r2 : r1);
   bool covered = parallel_with(c, m) && o.node && parallel_with(c, o);
   if (onward)
     *onward = covered && !c->window && m.iter < me.iter;
