@@ -232,9 +232,13 @@ span_walk(uintptr_t addr, size_t size, const struct access_now *now, struct sp_c
     while (granule < stop) {
       bool second = granule & SHADOW_GRANULE;
       struct granule_cell *first = shadow_cell_in(leaf, word_of(granule));
-      if (!second && granule >= addr && granule + SHADOW_WORD <= end) {
-        span_word(first, granule, &w, f, onward);
-        granule += SHADOW_WORD;
+      if (!second && granule >= addr && granule + SHADOW_WORD <= stop) {
+        /* The whole words from here to the leaf's or the span's end: consecutive
+         * first cells, in a loop of their own. */
+        do {
+          span_word(first++, granule, &w, f, onward);
+          granule += SHADOW_WORD;
+        } while (granule + SHADOW_WORD <= stop);
         continue;
       }
       unsigned lo = addr > granule ? (unsigned)(addr - granule) : 0;

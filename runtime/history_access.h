@@ -106,8 +106,11 @@ static inline __attribute__((always_inline)) bool second_current(const struct gr
  * (onward: answered for a paired word's one slot only). */
 static inline __attribute__((always_inline)) bool
 word_recorded(struct granule_cell *first, const struct walk *w, bool *onward) {
-  if (cell_paired(first, w->gen)) /* its first cell (unsplit) is both granules' history */
-    return granule_recorded(first, w, onward);
+  /* Paired: its first cell, never split then (one load of the state says both), is
+   * both granules' history. */
+  if (cell_paired(first, w->gen))
+    return slot_recorded(&first->whole, __atomic_load_n(&first->last_update, __ATOMIC_RELAXED), w,
+                         onward);
   return granule_recorded(first, w, NULL) && granule_recorded(second_of(first), w, NULL);
 }
 
