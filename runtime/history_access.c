@@ -21,11 +21,9 @@ bool history_bytes_recorded(struct granule_cell *g, unsigned lo, unsigned hi,
   return true;
 }
 
-/* update_locked's bytes of a split granule (or one this access splits): out of line,
- * the rarer case (chars, shorts, unaligned data). */
-static __attribute__((noinline)) uint32_t update_bytes(struct granule_cell *g, uintptr_t granule,
-                                                       unsigned lo, unsigned hi, uint32_t split,
-                                                       struct walk *w) {
+/* Declared, with what it is for, in history_access.h. */
+uint32_t history_update_bytes(struct granule_cell *g, uintptr_t granule, unsigned lo, unsigned hi,
+                              uint32_t split, struct walk *w) {
   struct split_bytes *s = cell_split(g, &split, w->precise ? precise_copy : fast_copy);
   for (unsigned b = lo; s && b < hi; b++) {
     if (w->precise)
@@ -34,22 +32,6 @@ static __attribute__((noinline)) uint32_t update_bytes(struct granule_cell *g, u
       fast_access(&s->byte[b], granule + b, 1, w->now, w->cache, w->out, &w->n);
   }
   return split;
-}
-
-/* The access's bytes [lo, hi) of one granule whose cell this thread has locked on its
- * own (split: its split field, fresh: whether cell_lock_fresh emptied it). Returns the
- * split field to unlock with. Inlined into its callers (each update makes one): a whole
- * granule's update is the mode's algorithm on the slot and nothing else. */
-static inline __attribute__((always_inline)) uint32_t update_locked(struct granule_cell *g,
-                                                                    uintptr_t granule, unsigned lo,
-                                                                    unsigned hi, uint32_t split,
-                                                                    bool fresh, struct walk *w) {
-  if (!split && lo == 0 && hi == SHADOW_GRANULE) {
-    if (!(fresh && first_whole(&g->whole, w)))
-      update_whole(g, granule, SHADOW_GRANULE, w);
-    return split;
-  }
-  return update_bytes(g, granule, lo, hi, split, w);
 }
 
 /* Whether two locked, unsplit cells hold the same history (no pooled entries: those
@@ -79,13 +61,12 @@ static void give_copy(struct granule_cell *to, const struct granule_cell *from, 
   __atomic_store_n(&to->last_update, from->last_update, __ATOMIC_RELAXED);
 }
 
-/* Unpairs a paired word whose first cell this thread has locked (state: that cell's
- * state): its second cell gets a copy of the word's history, pooled entries included
- * (a paired word's second cell is never split and lists no pooled entry of its own:
- * it was old, or equal to the first with none, when the word was paired). Returns the
- * first cell's new state. */
-static uint32_t unpair_locked(struct granule_cell *first, uint32_t state, uint32_t gen,
-                              bool precise) {
+/* Declared in history_access.h. Its second cell gets a copy of the word's history,
+ * pooled entries included (a paired word's second cell is never split and lists no
+ * pooled entry of its own: it was old, or equal to the first with none, when the word
+ * was paired). */
+uint32_t history_unpair_locked(struct granule_cell *first, uint32_t state, uint32_t gen,
+                               bool precise) {
   struct granule_cell *second = second_of(first);
   cell_lock(second, gen);
   give_copy(second, first, precise);
@@ -93,11 +74,9 @@ static uint32_t unpair_locked(struct granule_cell *first, uint32_t state, uint32
   return state & ~CELL_PAIRED;
 }
 
-/* cell_lock_fresh for an update of a word's first granule alone: unpaired first. */
 uint32_t history_lock_first_alone(struct granule_cell *first, uint32_t gen, bool *fresh,
                                   bool precise) {
-  uint32_t s = cell_lock_fresh(first, gen, fresh);
-  return (s & CELL_PAIRED) ? unpair_locked(first, s, gen, precise) : s;
+  return lock_first_alone(first, gen, fresh, precise);
 }
 
 /* Whether a word's first cell is current, unpaired and unlocked. Stays true while this
@@ -116,9 +95,9 @@ static inline bool first_alone(struct granule_cell *first, uint32_t gen) {
          !(atomic_load_explicit(&first->state, memory_order_acquire) & (CELL_PAIRED | CELL_LOCKED));
 }
 
-/* lock_second_alone when the second cell is not current (or stopped being so). */
-static __attribute__((noinline)) uint32_t lock_second_slow(struct granule_cell *first, uint32_t gen,
-                                                           bool *fresh, bool precise) {
+/* Declared, with what it is for, in history_access.h. */
+uint32_t history_lock_second_slow(struct granule_cell *first, uint32_t gen, bool *fresh,
+                                  bool precise) {
   struct granule_cell *second = second_of(first);
   /* A word of two ints: the second cell's lock alone. */
   if (first_alone(first, gen)) {
@@ -128,26 +107,12 @@ static __attribute__((noinline)) uint32_t lock_second_slow(struct granule_cell *
     cell_unlock(second, s);
   }
   bool first_fresh;
-  uint32_t s0 = history_lock_first_alone(first, gen, &first_fresh, precise);
+  uint32_t s0 = lock_first_alone(first, gen, &first_fresh, precise);
   uint32_t s = cell_lock_fresh(second, gen, fresh);
   cell_unlock(first, s0);
   return s;
 }
 
-/* cell_lock_fresh for an update of a word's second granule alone: the word is unpaired
- * and its first cell current first (history_cell.h). */
-static inline __attribute__((always_inline)) uint32_t lock_second_alone(struct granule_cell *first,
-                                                                        uint32_t gen, bool *fresh,
-                                                                        bool precise) {
-  /* A current second cell: the word is unpaired and stays so while we hold the lock. */
-  struct granule_cell *second = second_of(first);
-  uint32_t s1;
-  if (second_current(second, gen) && cell_lock_current(second, gen, &s1)) {
-    *fresh = false;
-    return s1;
-  }
-  return lock_second_slow(first, gen, fresh, precise);
-}
 uint32_t history_lock_second_alone(struct granule_cell *first, uint32_t gen, bool *fresh,
                                    bool precise) {
   return lock_second_alone(first, gen, fresh, precise);
@@ -175,11 +140,7 @@ void history_update_word_unpaired(struct granule_cell *first, uintptr_t word, ui
  * (history_access.h). The word is unpaired first. */
 void history_update_half(struct granule_cell *first, bool second, uintptr_t granule, unsigned lo,
                          unsigned hi, struct walk *w) {
-  bool fresh;
-  struct granule_cell *g = second ? second_of(first) : first;
-  uint32_t split = second ? lock_second_alone(first, w->gen, &fresh, w->precise)
-                          : history_lock_first_alone(first, w->gen, &fresh, w->precise);
-  cell_unlock(g, update_locked(g, granule, lo, hi, split, fresh, w));
+  update_half(first, second, granule, lo, hi, w);
 }
 
 /* span_word (history_access.h) for the bytes [lo, hi) of one granule of a word. */

@@ -96,7 +96,8 @@ static inline uint32_t cell_lock_raw(struct granule_cell *g) {
 
 /* Locks a cell and brings it into generation gen (emptying it if it is older); returns
  * its split field (stable while locked). *fresh: whether it was older (now empty). */
-static inline uint32_t cell_lock_fresh(struct granule_cell *g, uint32_t gen, bool *fresh) {
+static inline __attribute__((always_inline)) uint32_t cell_lock_fresh(struct granule_cell *g,
+                                                                      uint32_t gen, bool *fresh) {
   uint32_t s = cell_lock_raw(g);
   *fresh = g->gen != gen;
   if (!*fresh)
