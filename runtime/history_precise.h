@@ -81,6 +81,7 @@ precise_lazy_recorded(const struct history_slot *slot, const struct access_now *
     *onward = covered_onward && write_apart_onward(c, w1) && write_apart_onward(c, w2);
   return 1;
 }
+
 /* precise_access's most common update, inlined into the access path (history_access.h,
  * update_whole): an access holding no lock to a slot whose empty-lockset family is
  * lazy and alone (no pooled entry, not expanded, not the atomics': a head of 0 or
@@ -97,12 +98,12 @@ precise_lazy_update(struct history_slot *slot, const struct access_now *now, str
   if (now->lockset || (slot->head & ~PRECISE_HEAD_WRITTEN))
     return false;
   if (parallel_with(c, slot->w) || parallel_with(c, slot->w2))
-    return false; /* a race: an access holding no lock is no atomic */
+    return false; /* a race (or two atomics): precise_access decides */
   struct access_ref *a = &slot->r1, *b = &slot->r2;
   bool p1 = parallel_with(c, *a), p2 = parallel_with(c, *b);
   if (now->is_write) {
     if (p1 || p2)
-      return false; /* a race */
+      return false; /* the same */
     a = &slot->w;
     b = &slot->w2;
     p1 = p2 = false;
