@@ -64,8 +64,8 @@ static void forget_half(struct granule_cell *first, bool second, unsigned lo, un
                         uint32_t gen, bool precise) {
   bool fresh;
   struct granule_cell *g = second ? second_of(first) : first;
-  uint32_t split = second ? history_lock_second_alone(first, gen, &fresh, precise)
-                          : history_lock_first_alone(first, gen, &fresh, precise);
+  uint32_t split = second ? lock_second_alone(first, gen, &fresh, precise)
+                          : lock_first_alone(first, gen, &fresh, precise);
   if (lo == 0 && hi == SHADOW_GRANULE) {
     split = forget_cell(g, split, precise);
     if (second)

@@ -74,11 +74,6 @@ uint32_t history_unpair_locked(struct granule_cell *first, uint32_t state, uint3
   return state & ~CELL_PAIRED;
 }
 
-uint32_t history_lock_first_alone(struct granule_cell *first, uint32_t gen, bool *fresh,
-                                  bool precise) {
-  return lock_first_alone(first, gen, fresh, precise);
-}
-
 /* Whether a word's first cell is current, unpaired and unlocked. Stays true while this
  * thread holds the second cell's lock, but for the first cell's lock: pairing and
  * forgetting the word change the first cell only while holding the second's lock too
@@ -111,11 +106,6 @@ uint32_t history_lock_second_slow(struct granule_cell *first, uint32_t gen, bool
   uint32_t s = cell_lock_fresh(second, gen, fresh);
   cell_unlock(first, s0);
   return s;
-}
-
-uint32_t history_lock_second_alone(struct granule_cell *first, uint32_t gen, bool *fresh,
-                                   bool precise) {
-  return lock_second_alone(first, gen, fresh, precise);
 }
 
 /* Declared, with what it is for, in history_access.h. */

@@ -6,7 +6,8 @@
  * history_access from it (callgrind, one thread, whole program: BOTS sort 6.9 % fewer
  * instructions, health 5.6 %, floorplan 3.6 %, uts 1.7 %, the reduction kernel 8.5 %).
  * What is rarer stays out of line in history_access.c: partial granules, unpaired
- * words and spans (forgetting is history.c's, which uses the word locks below). */
+ * words and spans (forgetting is history.c's, which uses the word locks below:
+ * lock_first_alone, lock_second_alone). */
 #ifndef OMPRACER_HISTORY_ACCESS_H
 #define OMPRACER_HISTORY_ACCESS_H
 
@@ -48,6 +49,12 @@ slot_recorded(struct history_slot *slot, unsigned last_update, const struct walk
  * shorts, unaligned data, or a whole access to a granule split before). */
 bool history_bytes_recorded(struct granule_cell *g, unsigned lo, unsigned hi, const struct walk *w);
 
+/* slot_recorded for a cell's whole slot, with its last-update note. */
+static inline __attribute__((always_inline)) bool
+whole_recorded(struct granule_cell *g, const struct walk *w, bool *onward) {
+  return slot_recorded(&g->whole, __atomic_load_n(&g->last_update, __ATOMIC_RELAXED), w, onward);
+}
+
 /* slot_recorded for a granule's cell (onward: for its whole slot only). */
 static inline __attribute__((always_inline)) bool
 granule_recorded(struct granule_cell *g, const struct walk *w, bool *onward) {
@@ -55,7 +62,7 @@ granule_recorded(struct granule_cell *g, const struct walk *w, bool *onward) {
     return false;
   if (CELL_SPLIT(atomic_load_explicit(&g->state, memory_order_relaxed)))
     return history_bytes_recorded(g, 0, SHADOW_GRANULE, w);
-  return slot_recorded(&g->whole, __atomic_load_n(&g->last_update, __ATOMIC_RELAXED), w, onward);
+  return whole_recorded(g, w, onward);
 }
 
 /* The first access to a granule in this generation, covering all of it, without a
@@ -109,8 +116,7 @@ word_recorded(struct granule_cell *first, const struct walk *w, bool *onward) {
   /* Paired: its first cell, never split then (one load of the state says both), is
    * both granules' history. */
   if (cell_paired(first, w->gen))
-    return slot_recorded(&first->whole, __atomic_load_n(&first->last_update, __ATOMIC_RELAXED), w,
-                         onward);
+    return whole_recorded(first, w, onward);
   return granule_recorded(first, w, NULL) && granule_recorded(second_of(first), w, NULL);
 }
 
@@ -176,12 +182,6 @@ static inline __attribute__((always_inline)) uint32_t lock_second_alone(struct g
   }
   return history_lock_second_slow(first, gen, fresh, precise);
 }
-
-/* Both, out of line: for forgetting (history.c). */
-uint32_t history_lock_first_alone(struct granule_cell *first, uint32_t gen, bool *fresh,
-                                  bool precise);
-uint32_t history_lock_second_alone(struct granule_cell *first, uint32_t gen, bool *fresh,
-                                   bool precise);
 
 /* The access's bytes [lo, hi) of one granule whose cell this thread has locked on its
  * own (split: its split field, fresh: whether cell_lock_fresh emptied it). Returns the

@@ -35,13 +35,11 @@ static uint32_t owner_flags(node_id owner) {
 
 /* The slot's head: the first pooled entry's index + 1, in its top bit
  * (HEAD_EXPANDED, history_precise.h) whether the empty lockset's family is expanded
- * (lazy_entries below), and in the next one (HEAD_WRITTEN) whether a pooled entry may
- * hold a write. The second is set, with the cell locked, before a write is stored in a
- * pooled entry (precise_access, expand) and cleared only when the slot is forgotten:
- * while it is clear no entry holds a write, so none can race with a read, and a
- * read's lock-free check need not look at every entry (held_by_owners). */
-#define HEAD_WRITTEN 0x40000000u
-_Static_assert(HEAD_WRITTEN == PRECISE_HEAD_WRITTEN, "one flag");
+ * (lazy_entries below), and in the next one (HEAD_WRITTEN, history_precise.h) whether
+ * a pooled entry may hold a write. The second is set, with the cell locked, before a
+ * write is stored in a pooled entry (precise_access, expand) and cleared only when the
+ * slot is forgotten: while it is clear no entry holds a write, so none can race with a
+ * read, and a read's lock-free check need not look at every entry (held_by_owners). */
 #define HEAD_FLAGS (HEAD_EXPANDED | HEAD_WRITTEN | HEAD_OWN_ATOMIC)
 #define HEAD_FIRST(head) ((head) & ~HEAD_FLAGS)
 _Static_assert(sizeof(struct precise_entry) == PRECISE_ENTRY_BYTES, "entry size");

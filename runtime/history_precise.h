@@ -44,6 +44,8 @@ enum { PRECISE_HOLDER_W1 = 1, PRECISE_HOLDER_W2, PRECISE_HOLDER_R1, PRECISE_HOLD
  * instead (history_precise.c, "Atomics in the slot's own entry"). */
 #define HEAD_EXPANDED 0x80000000u
 #define HEAD_OWN_ATOMIC 0x20000000u
+/* In the head: whether a pooled entry may hold a write (history_precise.c). */
+#define HEAD_WRITTEN 0x40000000u
 
 /* precise_already_recorded where most accesses end, inlined into the access path: the
  * empty lockset's family while it is lazy (its root entry, the slot's own refs, is the
@@ -85,17 +87,16 @@ precise_lazy_recorded(const struct history_slot *slot, const struct access_now *
 /* precise_access's most common update, inlined into the access path (history_access.h,
  * update_whole): an access holding no lock to a slot whose empty-lockset family is
  * lazy and alone (no pooled entry, not expanded, not the atomics': a head of 0 or
- * HEAD_WRITTEN, history_precise.c), which races with none of the slot's refs and
- * would not expand the family. precise_access's lazy path (lazy_own_access) then
+ * HEAD_WRITTEN), which races with none of the slot's refs and would not expand the
+ * family. precise_access's lazy path (lazy_own_access) then
  * notes nothing, checks no pooled entry and only keeps the pair of the access's kind:
  * keep_pair_known with the same isParallel answers. Returns false, having changed
  * nothing, in every other case (then precise_access, which asks the memoised answers
  * again); true means precise_access would have returned 0 (no holder). The cell is
  * locked. */
-#define PRECISE_HEAD_WRITTEN 0x40000000u /* history_precise.c's HEAD_WRITTEN */
 static inline __attribute__((always_inline)) bool
 precise_lazy_update(struct history_slot *slot, const struct access_now *now, struct sp_cache *c) {
-  if (now->lockset || (slot->head & ~PRECISE_HEAD_WRITTEN))
+  if (now->lockset || (slot->head & ~HEAD_WRITTEN))
     return false;
   if (parallel_with(c, slot->w) || parallel_with(c, slot->w2))
     return false; /* a race (or two atomics): precise_access decides */
