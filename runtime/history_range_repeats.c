@@ -14,7 +14,7 @@ static void count_in(struct range_repeats *t) {
 /* No records: forgets need not bump the epoch for this thread. */
 static void count_out(struct range_repeats *t) {
   t->n = 0;
-  t->onward.n = 0;
+  onward_set_clear(&t->onward.set);
   if (t->counted) {
     atomic_fetch_sub_explicit(&g_repeat_filters_on, 1, memory_order_seq_cst);
     t->counted = false;
@@ -27,10 +27,6 @@ static bool same_context(const struct range_repeats *t, const struct access_now 
          t->gen == cells_generation() && t->epoch == epoch;
 }
 
-static bool same_check(const struct loop_check *a, const struct loop_check *b) {
-  return a->addr == b->addr && a->count == b->count && a->stride == b->stride && a->size == b->size;
-}
-
 static bool same_onward_context(const struct onward_records *o, const struct access_now *now,
                                 uint32_t tag0, uint64_t epoch) {
   return o->node == now->node && o->lockset == now->lockset && o->tag0 == tag0 &&
@@ -41,14 +37,10 @@ static bool same_onward_context(const struct onward_records *o, const struct acc
 static struct onward_record *onward_for(struct onward_records *o, const struct loop_check *c,
                                         const struct access_now *now, uint32_t tag0,
                                         uint64_t epoch) {
-  if (!o->n || now->is_write || !same_onward_context(o, now, tag0, epoch))
+  if (!o->set.n || now->is_write || !same_onward_context(o, now, tag0, epoch))
     return NULL;
-  for (uint32_t k = 0; k < o->n; k++) {
-    struct onward_record *r = &o->r[k];
-    if (same_check(&r->c, c) && r->site == now->site && now->iter > r->iter)
-      return r;
-  }
-  return NULL;
+  struct onward_record *r = onward_set_find(&o->set, c, now->site);
+  return r && now->iter > r->iter ? r : NULL;
 }
 
 /* Whether to ask for the onward answer of a check that no record answers (counted in
@@ -65,7 +57,7 @@ static bool onward_ask(struct onward_records *o) {
   if (!few)
     return true;
   o->paused = RANGE_PAUSE;
-  o->n = 0;
+  onward_set_clear(&o->set);
   return false;
 }
 
@@ -96,6 +88,7 @@ enum range_seen range_repeats_seen(const struct loop_check *c, const struct acce
   }
   t->answered++;
   t->onward.answered++;
+  t->onward.saved += c->count * c->size / SHADOW_GRANULE;
   a->lo = r->hole_lo;
   a->hi = r->hole_hi;
   return RANGE_ONWARD;
@@ -104,8 +97,9 @@ enum range_seen range_repeats_seen(const struct loop_check *c, const struct acce
 /* Keeps an onward record of the read c, just answered onward with now's tag. */
 static void onward_note(struct onward_records *o, const struct loop_check *c,
                         const struct access_now *now, uint32_t tag0, uint64_t epoch) {
-  if (!o->n || !same_onward_context(o, now, tag0, epoch)) {
-    o->n = o->next = 0;
+  if (!o->set.n || !same_onward_context(o, now, tag0, epoch)) {
+    onward_set_clear(&o->set);
+    o->visits = o->saved = 0;
     o->lo = UINTPTR_MAX;
     o->hi = 0;
     o->node = now->node;
@@ -114,14 +108,9 @@ static void onward_note(struct onward_records *o, const struct loop_check *c,
     o->gen = cells_generation();
     o->epoch = epoch;
   }
-  struct onward_record *r = &o->r[o->n];
-  if (o->n < RANGE_ONWARD_RECORDS) {
-    o->n++;
-  } else {
-    r = &o->r[o->next];
-    o->next = (o->next + 1) % RANGE_ONWARD_RECORDS;
-  }
-  *r = (struct onward_record){*c, now->site, now->iter, 0, 0};
+  if (!onward_set_add(&o->set, c, now->site, now->iter))
+    return;
+  o->answered++; /* the ask made a record */
   if (c->lo < o->lo)
     o->lo = c->lo;
   if (c->hi > o->hi)
@@ -134,6 +123,10 @@ void range_repeats_note(const struct loop_check *c, const struct access_now *now
   if (!t->checking)
     return; /* paused */
   t->checking = false;
+  /* A check that is about to make an onward record counts as answered: onward records
+   * live only while the repeats are on, and a loop that reads many rows in each
+   * iteration has no repeats of its own while it makes them (one per row). */
+  t->answered += onward;
   if (++t->noted == RANGE_WINDOW) {
     bool few = t->answered < RANGE_WINDOW / 4;
     t->noted = t->answered = 0;
@@ -169,22 +162,6 @@ void range_repeats_note(const struct loop_check *c, const struct access_now *now
     onward_note(&t->onward, c, now, tag0, epoch);
 }
 
-/* Whether [addr, end) meets a run of c. Runs with gaps between them, made upward,
- * are tested run by run (a blocked kernel reads interleaved blocks of columns); any
- * other check by its span. */
-static bool meets(const struct loop_check *c, uintptr_t addr, uintptr_t end) {
-  if (addr >= c->hi || end <= c->lo)
-    return false;
-  if (c->count < 2 || c->stride <= c->size || c->addr != c->lo)
-    return true;
-  uintptr_t x = addr > c->lo ? addr : c->lo;
-  uintptr_t y = end < c->hi ? end : c->hi;
-  uint64_t k = (x - c->lo) / c->stride;
-  if (x - c->lo - k * c->stride < c->size)
-    return true;                          /* x lies in run k */
-  return c->lo + (k + 1) * c->stride < y; /* run k + 1 starts before y */
-}
-
 void range_repeats_end_overlapping(uintptr_t addr, uint64_t size, const struct access_now *now) {
   struct range_repeats *t = &t_range_repeats;
   if (t->node != now->node || t->iter != now->iter || t->lockset != now->lockset) {
@@ -193,13 +170,13 @@ void range_repeats_end_overlapping(uintptr_t addr, uint64_t size, const struct a
     bool cross = repeat_crosses_kinds();
     for (uint32_t k = 0; k < t->n;) {
       struct range_record *r = &t->r[k];
-      if ((r->is_write == now->is_write || cross) && meets(&r->c, addr, addr + size))
+      if ((r->is_write == now->is_write || cross) && check_meets(&r->c, addr, addr + size))
         *r = t->r[--t->n];
       else
         k++;
     }
   }
-  if (!t->n && !t->onward.n && !t->checking)
+  if (!t->n && !t->onward.set.n && !t->checking)
     count_out(t);
 }
 
@@ -214,24 +191,25 @@ static bool widen_hole(struct onward_record *r, uintptr_t lo, uintptr_t hi) {
   return (hi - lo) * RANGE_HOLE_SHARE <= r->c.hi - r->c.lo;
 }
 
+/* onward_set_meeting's step: the bytes of [lo, hi) within r's span join its hole; true
+ * (end the record) if the hole is then too large. */
+static bool meet_hole(struct onward_record *r, uintptr_t lo, uintptr_t hi) {
+  return !widen_hole(r, lo > r->c.lo ? lo : r->c.lo, hi < r->c.hi ? hi : r->c.hi);
+}
+
 void range_onward_overlapping(uintptr_t addr, uint64_t size, const struct access_now *now) {
   struct range_repeats *t = &t_range_repeats;
   struct onward_records *o = &t->onward;
   if (o->node != now->node || o->lockset != now->lockset) {
-    o->n = 0; /* a check in another context */
+    onward_set_clear(&o->set); /* a check in another context */
   } else {
-    uintptr_t end = addr + size;
-    for (uint32_t k = 0; k < o->n;) {
-      struct onward_record *r = &o->r[k];
-      uintptr_t lo = addr > r->c.lo ? addr : r->c.lo, hi = end < r->c.hi ? end : r->c.hi;
-      if (meets(&r->c, addr, end) && !widen_hole(r, lo, hi)) {
-        *r = o->r[--o->n];
-        o->next = 0;
-      } else {
-        k++;
-      }
+    o->visits += onward_set_meeting(&o->set, addr, addr + size, meet_hole);
+    if (o->visits > RANGE_ONWARD_VISITS_FREE + o->saved) { /* they cost more than they save */
+      onward_set_clear(&o->set);
+      o->paused = RANGE_PAUSE;
+      o->asked = o->answered = 0;
     }
   }
-  if (!t->n && !o->n && !t->checking)
+  if (!t->n && !o->set.n && !t->checking)
     count_out(t);
 }

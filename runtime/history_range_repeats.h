@@ -39,7 +39,13 @@
  * synchronise since, so nothing of theirs is ordered between the two), as iteration
  * batches argue for their repeated reads (hooks.c). A hole larger than a quarter of
  * the range, another strand or lockset, a forget or a new generation ends the record;
- * so does another loop (its first tag). RANGE_ONWARD_RECORDS are kept.
+ * so does another loop (its first tag). A matrix multiply's iteration reads every row
+ * of B once (a loop range per (i, k)), so a row's record answers only after all the
+ * others were read: a thread keeps up to ONWARD_SET_CAP records, in a set that finds
+ * a check's record by the check and the records a check meets by their spans
+ * (onward_set.h). Visiting them is the cost: a thread whose checks visited more than
+ * RANGE_ONWARD_VISITS_FREE records, plus one per granule its records answered, since
+ * its records' context began, drops them and pauses its asks.
  *
  * Only loop ranges of at least RANGE_REPEAT_MIN_BYTES are recorded: a shorter one
  * costs little to check again, and a thread holding records makes every forget of
@@ -52,6 +58,8 @@
 #include "access.h"
 #include "history_cell.h"
 #include "history_repeats.h"
+#include "loop_check.h"
+#include "onward_set.h"
 #include "tls.h"
 
 #include <stdbool.h>
@@ -66,14 +74,6 @@
 #define RANGE_WINDOW 64
 #define RANGE_PAUSE 4096
 
-/* A loop's check: `count` runs of `size` bytes, `stride` apart from addr (a range is
- * one run), over the span [lo, hi). */
-struct loop_check {
-  uintptr_t addr;
-  uint64_t count, stride, size;
-  uintptr_t lo, hi;
-};
-
 struct range_record {
   struct loop_check c;
   uint32_t site;
@@ -81,36 +81,25 @@ struct range_record {
   uint32_t used; /* the thread's count of lookups when it last answered: oldest goes */
 };
 
-/* An onward record: a read check (range_onward_kind) whose runs all answered onward
- * with tag iter, and its hole [hole_lo, hole_hi): the hull of the bytes of its runs that
- * this thread's checks met since, within its span (empty: hole_lo >= hole_hi). */
-#define RANGE_ONWARD_RECORDS 4
 #define RANGE_HOLE_SHARE 4 /* a hole larger than 1 / RANGE_HOLE_SHARE of the range ends it */
-/* Asking the history for the onward answer costs (a matrix multiply reads a row of B
- * per (i, k): more rows than records, none answered again before it goes). A thread
- * whose window of RANGE_ONWARD_WINDOW asks got fewer than a quarter as many answers
- * asks no more for its next RANGE_PAUSE loop checks. */
+/* Asking the history for the onward answer costs. A thread whose window of
+ * RANGE_ONWARD_WINDOW asks got fewer than a quarter as many answers (asks that made a
+ * record, and records that answered) asks no more for its next RANGE_PAUSE loop checks. */
 #define RANGE_ONWARD_WINDOW 64
-struct onward_record {
-  struct loop_check c;
-  uint32_t site;
-  uint32_t iter;
-  uintptr_t hole_lo, hole_hi;
-};
+#define RANGE_ONWARD_VISITS_FREE 65536
 
 /* The onward records and their context (the iteration left out). */
 struct onward_records {
-  uint32_t n;
-  uint32_t next;            /* the oldest, replaced when all are taken */
+  struct onward_set set;
   uint32_t asked, answered; /* in the window */
   uint32_t paused;          /* loop checks left to make without asking */
+  uint64_t visits, saved;   /* records visited, granules answered, in this context */
   uintptr_t lo, hi;         /* covers every record's span */
   node_id node;
   lockset_id lockset;
   uint32_t tag0;
   uint32_t gen;
   uint64_t epoch;
-  struct onward_record r[RANGE_ONWARD_RECORDS];
 };
 
 struct range_repeats {
@@ -179,7 +168,7 @@ range_repeats_overlap(uintptr_t addr, uint64_t size, const struct access_now *no
        now->lockset != t->lockset))
     range_repeats_end_overlapping(addr, size, now);
   const struct onward_records *o = &t->onward;
-  if (__builtin_expect(o->n != 0, 0) &&
+  if (__builtin_expect(o->set.n != 0, 0) &&
       ((addr < o->hi && addr + size > o->lo) || now->node != o->node || now->lockset != o->lockset))
     range_onward_overlapping(addr, size, now);
 }

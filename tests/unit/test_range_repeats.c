@@ -324,8 +324,47 @@ static void onward_strided_interleave(void) {
   CHECK(check_as(t1.strand, 5, &xyz[30], 24, false, 23, NULL) == 0);
   for (int d = 0; d < 3; d++) {
     CHECK(onward_checked(t1.strand, 1, 6, &xyz[d], 64, 24, 8, 20 + d, &races) == RANGE_ONWARD);
-    CHECK(t_range_repeats.onward.r[d].hole_lo == (uintptr_t)&xyz[30] &&
-          t_range_repeats.onward.r[d].hole_hi == (uintptr_t)&xyz[33]);
+    uintptr_t lo = (uintptr_t)&xyz[d];
+    struct loop_check c = {lo, 64, 24, 8, lo, lo + 63 * 24 + 8};
+    const struct onward_record *r = onward_set_find(&t_range_repeats.onward.set, &c, 20 + d);
+    CHECK(r && r->hole_lo == (uintptr_t)&xyz[30] && r->hole_hi == (uintptr_t)&xyz[33]);
+  }
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
+/* A loop that reads many rows in each iteration (a matrix multiply's B, one loop range per
+ * row): each row keeps its own record among the others; the strand's write inside one row is
+ * that row's hole only (checked for real when the record answers: it races with the write),
+ * and a check between two rows meets none of them. */
+static void onward_many_rows(void) {
+  static double rows[40][17]; /* the loop reads the first 128 bytes of each */
+  struct strand_stack t1, t2;
+  two_tasks(&t1, &t2);
+  unsigned races;
+  t_range_repeats.noted = t_range_repeats.answered = t_range_repeats.paused = 0;
+  t_range_repeats.onward.asked = t_range_repeats.onward.answered = 0;
+  t_range_repeats.onward.paused = 0;
+  for (uint32_t iter = 1; iter <= 3; iter++) {
+    if (iter == 3) /* the first two iterations' asks answered nothing */
+      t_range_repeats.paused = t_range_repeats.onward.paused = 0;
+    for (int k = 0; k < 40; k++)
+      CHECK(onward_checked(t1.strand, 1, iter, rows[k], 1, 0, 128, 40, &races) == RANGE_NEW);
+  }
+  for (int k = 0; k < 40; k++)
+    CHECK(onward_checked(t1.strand, 1, 4, rows[k], 1, 0, 128, 40, &races) == RANGE_ONWARD &&
+          races == 0);
+  CHECK(check_as(t1.strand, 5, &rows[7][3], 8, true, 41, NULL) >= 1);
+  CHECK(check_as(t1.strand, 5, &rows[8][16], 8, false, 42, NULL) == 0); /* between rows */
+  for (int k = 0; k < 40; k++) {
+    struct loop_check c = {(uintptr_t)rows[k],      1, 0, 128, (uintptr_t)rows[k],
+                           (uintptr_t)rows[k] + 128};
+    const struct onward_record *r = onward_set_find(&t_range_repeats.onward.set, &c, 40);
+    CHECK(r &&
+          (k == 7 ? r->hole_lo == (uintptr_t)&rows[7][3] && r->hole_hi == (uintptr_t)&rows[7][4]
+                  : r->hole_lo >= r->hole_hi));
+    CHECK(onward_checked(t1.strand, 1, 6, rows[k], 1, 0, 128, 40, &races) == RANGE_ONWARD &&
+          (races != 0) == (k == 7));
   }
   ss_destroy(&t1);
   ss_destroy(&t2);
@@ -343,7 +382,7 @@ static void onward_pauses_without_answers(void) {
   for (int k = 0; k < RANGE_ONWARD_WINDOW; k++)
     CHECK(onward_checked(t1.strand, 1, 1 + (uint32_t)k, rows[k], 1, 0, sizeof rows[k], 30,
                          &races) == RANGE_NEW);
-  CHECK(t_range_repeats.onward.paused == RANGE_PAUSE && t_range_repeats.onward.n == 0);
+  CHECK(t_range_repeats.onward.paused == RANGE_PAUSE && t_range_repeats.onward.set.n == 0);
   t_range_repeats.paused = 0; /* the repeats' own pause, also taken: not this test's */
   for (uint32_t iter = 100; iter < 106; iter++)
     CHECK(onward_range(t1.strand, iter, row, sizeof row, &races) == RANGE_NEW);
@@ -368,6 +407,7 @@ int main(void) {
   RUN_TEST(onward_hole_is_checked);
   RUN_TEST(onward_context_ends_records);
   RUN_TEST(onward_strided_interleave);
+  RUN_TEST(onward_many_rows);
   RUN_TEST(onward_pauses_without_answers);
   return finish();
 }
