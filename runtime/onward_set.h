@@ -4,8 +4,10 @@
  * of their span starts, with the largest span end up to each place), so that a check
  * of other bytes visits only the records whose spans may meet it: a matrix multiply's
  * iteration reads each of B's rows, one record per row, and the rest of the loop's
- * checks meet none of them. The storage is reserved on the first record, with mmap
- * (the check may run in a signal handler), and kept for the thread. */
+ * checks meet none of them. The storage (about 384 KB of address space, pages touched
+ * as records fill it) is reserved on the first record, with mmap (the check may run in
+ * a signal handler), and kept for the thread: the runtime has no hook at a thread's
+ * end (as for precise mode's per-thread scratch), and libomp keeps its threads. */
 #ifndef OMPRACER_ONWARD_SET_H
 #define OMPRACER_ONWARD_SET_H
 
