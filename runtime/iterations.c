@@ -158,13 +158,7 @@ enum iteration_change loop_iteration(struct loop_state *ls, struct strand_stack 
   bool moved = ss->strand != f->segment;
   if (moved)
     new_segment(ls, ss, f);
-  /* Tags are 32 bits: iterations 2^32 - 1 apart share one (documented limit). */
-  uint32_t tag = (uint32_t)(f->tag0 + logical_iteration);
-  if (!tag)
-    tag = 1;
-  ls->iter = tag;
-  if (tag >= ls->next_tag)
-    ls->next_tag = tag + 1 ? tag + 1 : 1;
+  loop_set_tag(ls, f, logical_iteration);
   return moved ? ITERATION_MOVED : ITERATION_TAG;
 }
 

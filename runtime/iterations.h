@@ -82,6 +82,34 @@ enum iteration_change {
 };
 enum iteration_change loop_iteration(struct loop_state *ls, struct strand_stack *ss,
                                      uint64_t logical_iteration);
+
+/* The running iteration's tag from the loop's frame f. Tags are 32 bits: iterations
+ * 2^32 - 1 apart share one (documented limit). */
+static inline void loop_set_tag(struct loop_state *ls, const struct loop_frame *f,
+                                uint64_t logical_iteration) {
+  uint32_t tag = (uint32_t)(f->tag0 + logical_iteration);
+  if (!tag)
+    tag = 1;
+  ls->iter = tag;
+  if (tag >= ls->next_tag)
+    ls->next_tag = tag + 1 ? tag + 1 : 1;
+}
+
+/* loop_iteration's common case, inline (every iteration's marker, each iteration of a
+ * batch): a tagged loop whose running segment goes on, the task's strand still the one
+ * the segment began in, so only the tag changes (ITERATION_TAG). False, having changed
+ * nothing, in every other case: loop_iteration then. */
+static inline bool loop_iteration_in_segment(struct loop_state *ls, const struct strand_stack *ss,
+                                             uint64_t logical_iteration) {
+  unsigned d = ls->depth;
+  if (!d || d > LOOP_NEST_MAX)
+    return false;
+  const struct loop_frame *f = &ls->frame[d - 1];
+  if (!f->tagged || ss->strand != f->segment)
+    return false;
+  loop_set_tag(ls, f, logical_iteration);
+  return true;
+}
 void loop_end(struct loop_state *ls, struct strand_stack *ss);
 
 /* What the hot path needs of a task's loops: the running iteration's tag, the loop's

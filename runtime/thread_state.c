@@ -31,10 +31,8 @@ void thread_loop_begin(site_id site, uint32_t window, enum loop_kind kind) {
   thread_run(rec);
 }
 
-void thread_loop_iteration(uint64_t logical_iteration) {
+void thread_loop_iteration_moved(uint64_t logical_iteration) {
   struct task_rec *rec = t_self.task;
-  if (!rec)
-    return;
   switch (loop_iteration(&rec->loops, &rec->ss, logical_iteration)) {
   case ITERATION_MOVED: thread_run(rec); break;
   case ITERATION_TAG: t_self.cache.iter = rec->loops.iter; break;
