@@ -152,14 +152,14 @@ static void new_segment(struct loop_state *ls, struct strand_stack *ss, struct l
 
 enum iteration_change loop_iteration(struct loop_state *ls, struct strand_stack *ss,
                                      uint64_t logical_iteration) {
+  if (loop_iteration_in_segment(ls, ss, logical_iteration))
+    return ITERATION_TAG;
   if (!ls->depth || ls->depth > LOOP_NEST_MAX || !ls->frame[ls->depth - 1].tagged)
     return ITERATION_UNTAGGED;
   struct loop_frame *f = &ls->frame[ls->depth - 1];
-  bool moved = ss->strand != f->segment;
-  if (moved)
-    new_segment(ls, ss, f);
+  new_segment(ls, ss, f);
   loop_set_tag(ls, f, logical_iteration);
-  return moved ? ITERATION_MOVED : ITERATION_TAG;
+  return ITERATION_MOVED;
 }
 
 void loop_end(struct loop_state *ls, struct strand_stack *ss) {

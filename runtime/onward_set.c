@@ -24,25 +24,19 @@ static bool reserve(struct onward_set *s) {
   s->order = (uint16_t *)(p + rec + reach + slots);
   s->freed = (uint16_t *)(p + rec + reach + slots + order);
   s->cap = ONWARD_SET_CAP;
-  if (!s->era)
-    s->era = 1;
   return true;
 }
 
+/* Every index below top was given out since the last clear, so its live flag is
+ * current; the slots need no clearing (a stale one fails the tests of at_home). */
 void onward_set_clear(struct onward_set *s) {
   s->n = s->top = s->nfree = s->cursor = 0;
-  if (++s->era == 0)
-    s->era = 1;
-}
-
-static bool live(const struct onward_set *s, uint32_t k) {
-  return s->r[k].era == s->era;
 }
 
 /* The live record whose home is h, or NULL. */
 static struct onward_record *at_home(const struct onward_set *s, uint32_t h) {
   uint32_t k = s->cap ? s->slot[h] : 0;
-  return k && k <= s->top && live(s, k - 1) && s->r[k - 1].home == h ? &s->r[k - 1] : NULL;
+  return k && k <= s->top && s->r[k - 1].live && s->r[k - 1].home == h ? &s->r[k - 1] : NULL;
 }
 
 struct onward_record *onward_set_find(const struct onward_set *s, const struct loop_check *c,
@@ -81,7 +75,7 @@ static void reach_from(struct onward_set *s, uint32_t p) {
 /* Ends the record at place p of the order. */
 static void end_at(struct onward_set *s, uint32_t p) {
   uint32_t k = s->order[p];
-  s->r[k].era = 0;
+  s->r[k].live = false;
   s->freed[s->nfree++] = (uint16_t)k;
   memmove(&s->order[p], &s->order[p + 1], (s->n - p - 1) * sizeof *s->order);
   s->n--;
@@ -108,7 +102,7 @@ struct onward_record *onward_set_add(struct onward_set *s, const struct loop_che
     s->cursor = (s->cursor + 1) % s->cap;
   }
   uint32_t k = s->nfree ? s->freed[--s->nfree] : s->top++;
-  s->r[k] = (struct onward_record){*c, site, iter, 0, 0, home, s->era};
+  s->r[k] = (struct onward_record){*c, site, iter, 0, 0, home, true};
   s->slot[home] = (uint16_t)(k + 1);
   uint32_t p = place_of(s, c->lo, true);
   memmove(&s->order[p + 1], &s->order[p], (s->n - p) * sizeof *s->order);

@@ -29,14 +29,13 @@ struct onward_record {
   uint32_t iter;
   uintptr_t hole_lo, hole_hi;
   uint32_t home; /* its slot */
-  uint32_t era;  /* the set's era while the record is live */
+  bool live;     /* not ended since it was made */
 };
 
 struct onward_set {
   uint32_t n;              /* live records */
   uint32_t cap;            /* 0 until the storage is reserved (or if that failed) */
   uint32_t top, nfree;     /* storage used so far; freed indexes in freed[0 .. nfree) */
-  uint32_t era;            /* records of an older era are not live (onward_set_clear) */
   uint32_t cursor;         /* where a full set looks for the record it replaces */
   struct onward_record *r; /* storage */
   uint16_t *slot;          /* 1 + the index of the record whose home it is (or stale) */

@@ -143,10 +143,12 @@ void thread_loop_begin(site_id site, uint32_t window, enum loop_kind kind);
 void thread_loop_iteration_moved(uint64_t logical_iteration);
 static inline void thread_loop_iteration(uint64_t logical_iteration) {
   struct task_rec *rec = t_self.task;
-  if (rec && loop_iteration_in_segment(&rec->loops, &rec->ss, logical_iteration))
+  if (!rec)
+    return;
+  if (loop_iteration_in_segment(&rec->loops, &rec->ss, logical_iteration))
     t_self.cache.iter = rec->loops.iter;
-  else if (rec)
-    thread_loop_iteration_moved(logical_iteration); /* (or untagged) */
+  else
+    thread_loop_iteration_moved(logical_iteration); /* a new segment, or untagged */
 }
 void thread_loop_end(void);
 void thread_section_begin(void);
