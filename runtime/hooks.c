@@ -56,10 +56,11 @@ static void check_for_members(struct thread_state *t, uintptr_t addr, uint64_t s
     return;
   }
   struct sp_cache cache;
+  sp_cache_reset(&cache, 0);
   for (uint32_t i = 0; i < t->ncombine_for; i++) {
     now.node = t->combine_for[i];
     now.iter = 0;
-    sp_cache_reset(&cache, now.node);
+    sp_cache_switch(&cache, now.node);
     check_one(addr, size, &now, &cache);
   }
 }

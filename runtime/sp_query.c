@@ -112,11 +112,21 @@ bool sp_is_parallel(node_id a, node_id b) {
 }
 
 void sp_cache_reset(struct sp_cache *c, node_id cur) {
+  memset(c->key, 0, sizeof c->key);
+  c->epoch = 0;
+  sp_cache_switch(c, cur);
+}
+
+void sp_cache_switch(struct sp_cache *c, node_id cur) {
   c->cur = cur;
   c->iter = 0;
   c->window = 0;
   c->tag0 = 1;
-  memset(c->key, 0, sizeof c->key);
+  /* Keys of epoch 0 are empty ones: after 2^32 - 1 switches, clear them all. */
+  if (__builtin_expect(++c->epoch == 0, 0)) {
+    memset(c->key, 0, sizeof c->key);
+    c->epoch = 1;
+  }
   memset(c->pair_x, 0, sizeof c->pair_x);
   memset(c->cover_a, 0, sizeof c->cover_a);
 }

@@ -44,11 +44,16 @@ bool sp_unspecified_executor(node_id a, node_id b, node_id left, node_id right);
 
 /* Memoised isParallel(cur, x) for the strand that is running on this thread: most
  * accesses of a strand meet the same few earlier strands, so most queries hit. Must be
- * reset (sp_cache_reset) whenever the thread's current strand changes. Two ways per
- * set (the most recently used first): two strands whose ids share a set, met in
- * turn (two tasks' reads kept in one location's entries), would otherwise evict each
- * other on every access, and a miss can cost a search of the dependence edges. */
-#define SP_CACHE_SLOTS 64 /* sets; each has SP_CACHE_WAYS ways */
+ * reset (sp_cache_reset) or switched (sp_cache_switch) whenever the thread's current
+ * strand changes. Two ways per set (the most recently used first): two strands whose
+ * ids share a set, met in turn (two tasks' reads kept in one location's entries),
+ * would otherwise evict each other on every access, and a miss can cost a search of
+ * the dependence edges. A set is picked by a multiplicative hash of the id: strand
+ * ids often share their low bits (a task that makes the same few nodes each time),
+ * and BOTS health's strands, which meet about 28 earlier strands each, asked the OSPG
+ * 14.4 M times with the low bits and 11.7 M times hashed (2 threads, small.input). */
+#define SP_CACHE_SLOTS 128 /* sets; each has SP_CACHE_WAYS ways */
+#define SP_CACHE_SLOT_BITS 7
 #define SP_CACHE_WAYS 2
 #define SP_CACHE_PAIRS 16
 #define SP_CACHE_COVERS 16
@@ -57,8 +62,12 @@ struct sp_cache {
   uint32_t iter;   /* the running iteration of cur's tagged loop; 0: none */
   uint32_t window; /* that loop's safelen; 0: every two iterations are parallel */
   uint32_t tag0;   /* its first tag: cur's smaller tags are earlier loops' */
+  /* Which strand's run of this thread the memo's entries are for (0: none): a key is
+   * (epoch << 32 | id), so switching strands empties the memo by bumping the epoch
+   * instead of clearing its keys (BOTS uts switches strands 25 M times). */
+  uint32_t epoch;
   /* Way w of set s at [w * SP_CACHE_SLOTS + s]. */
-  node_id key[SP_CACHE_WAYS * SP_CACHE_SLOTS];
+  uint64_t key[SP_CACHE_WAYS * SP_CACHE_SLOTS];
   bool parallel[SP_CACHE_WAYS * SP_CACHE_SLOTS];
   /* Depth of LCA(cur, key) + 1, 0 until asked for (lca_depth_with). */
   uint32_t lca_depth1[SP_CACHE_WAYS * SP_CACHE_SLOTS];
@@ -70,7 +79,20 @@ struct sp_cache {
   node_id cover_a[SP_CACHE_COVERS], cover_b[SP_CACHE_COVERS];
   bool cover_ok[SP_CACHE_COVERS];
 };
+/* Empties a memo of any contents (one on the stack, say) for the strand cur. */
 void sp_cache_reset(struct sp_cache *c, node_id cur);
+/* The same for a memo that was reset before (or is zero: a thread's own), without
+ * clearing its keys. */
+void sp_cache_switch(struct sp_cache *c, node_id cur);
+
+/* The set of strand x's entries. */
+static inline unsigned sp_cache_set(node_id x) {
+  return (x * 2654435761u) >> (32 - SP_CACHE_SLOT_BITS);
+}
+/* The key of strand x's entry in the memo's current epoch. */
+static inline uint64_t sp_cache_key(const struct sp_cache *c, node_id x) {
+  return (uint64_t)c->epoch << 32 | x;
+}
 
 /* Two iterations of one tagged loop run in parallel unless they are the same one or,
  * for a simd loop with safelen, at least safelen apart (iterations.h). */
@@ -83,10 +105,11 @@ static inline bool iterations_parallel(uint32_t a, uint32_t b, uint32_t window) 
 /* A miss in the first way of x's set: takes x from the second way, or asks the OSPG;
  * either way x ends in the first way and the first way's strand in the second. */
 static __attribute__((noinline, unused)) bool sp_cache_fill(struct sp_cache *c, node_id x) {
-  unsigned first = x & (SP_CACHE_SLOTS - 1), second = first + SP_CACHE_SLOTS;
+  unsigned first = sp_cache_set(x), second = first + SP_CACHE_SLOTS;
+  uint64_t key = sp_cache_key(c, x);
   bool par;
   uint32_t depth1;
-  if (c->key[second] == x) {
+  if (c->key[second] == key) {
     par = c->parallel[second];
     depth1 = c->lca_depth1[second];
   } else {
@@ -96,7 +119,7 @@ static __attribute__((noinline, unused)) bool sp_cache_fill(struct sp_cache *c, 
   c->key[second] = c->key[first];
   c->parallel[second] = c->parallel[first];
   c->lca_depth1[second] = c->lca_depth1[first];
-  c->key[first] = x;
+  c->key[first] = key;
   c->parallel[first] = par;
   c->lca_depth1[first] = depth1;
   return par;
@@ -110,8 +133,8 @@ static inline __attribute__((always_inline)) bool parallel_with(struct sp_cache 
     return false;
   if (prev.node == c->cur)
     return prev.iter >= c->tag0 && iterations_parallel(c->iter, prev.iter, c->window);
-  unsigned slot = prev.node & (SP_CACHE_SLOTS - 1);
-  if (__builtin_expect(c->key[slot] == prev.node, 1))
+  unsigned slot = sp_cache_set(prev.node);
+  if (__builtin_expect(c->key[slot] == sp_cache_key(c, prev.node), 1))
     return c->parallel[slot];
   return sp_cache_fill(c, prev.node);
 }
@@ -120,8 +143,8 @@ static inline __attribute__((always_inline)) bool parallel_with(struct sp_cache 
  * with isParallel (asked right after parallel_with(c, x), which put x first in its
  * set). Nodes never move in the OSPG, so the answer never changes while c->cur runs. */
 static inline unsigned lca_depth_with(struct sp_cache *c, node_id x) {
-  unsigned slot = x & (SP_CACHE_SLOTS - 1);
-  if (__builtin_expect(c->key[slot] != x, 0))
+  unsigned slot = sp_cache_set(x);
+  if (__builtin_expect(c->key[slot] != sp_cache_key(c, x), 0))
     return ospg_node(sp_lca(c->cur, x))->depth;
   if (!c->lca_depth1[slot])
     c->lca_depth1[slot] = ospg_node(sp_lca(c->cur, x))->depth + 1u;

@@ -215,7 +215,7 @@ static void acquire_from(uint32_t cells) {
   s->last_cells = cells;
   s->last_task = rec;
   /* New edges into the running strand: earlier answers about it may change. */
-  sp_cache_reset(&t_self.cache, t_self.strand);
+  sp_cache_switch(&t_self.cache, t_self.strand);
   struct loop_view v = loops_view(&rec->loops);
   t_self.cache.iter = v.iter;
   t_self.cache.window = v.window;

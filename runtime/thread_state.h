@@ -118,7 +118,7 @@ static inline void thread_run(struct task_rec *task) {
   t_self.strand = task ? task->ss.strand : 0;
   t_self.active =
       task && !task->joining && (task->checked || task->loops.activated) && mode_checks_accesses();
-  sp_cache_reset(&t_self.cache, t_self.strand);
+  sp_cache_switch(&t_self.cache, t_self.strand);
   struct loop_view v = loops_view(task ? &task->loops : NULL);
   t_self.cache.iter = v.iter;
   t_self.cache.window = v.window;

@@ -514,6 +514,44 @@ static void reclaim_keeps_unwaited(void) {
   ss_destroy(&T);
 }
 
+/* The memo (sp_query.h): an answer memoised for one strand is never given for the
+ * next one after a switch, also when the switch wraps the epoch; strands whose ids
+ * share a set each keep their own answer. Figure 2.2's strands: w2 and w3 parallel,
+ * w1 before both, w4 after both. */
+static void memo_switches(void) {
+  fresh_program();
+  node_id w1 = g_main.strand;
+  struct team t;
+  struct strand_stack m0, m1;
+  uint32_t p0, p1;
+  team_begin(&t, &g_main, 0);
+  team_member_begin(&t, &m0, &p0);
+  team_member_begin(&t, &m1, &p1);
+  node_id w2 = m0.strand, w3 = m1.strand;
+  team_end(&t, &g_main);
+  node_id w4 = g_main.strand;
+  struct sp_cache c;
+  sp_cache_reset(&c, w2);
+  struct access_ref r3 = {w3, 1, 0}, r1 = {w1, 1, 0};
+  CHECK(parallel_with(&c, r3) && parallel_with(&c, r3)); /* asked, then memoised */
+  CHECK(!parallel_with(&c, r1));
+  sp_cache_switch(&c, w4);
+  CHECK(!parallel_with(&c, r3) && !parallel_with(&c, r3));
+  sp_cache_switch(&c, w2);
+  CHECK(parallel_with(&c, r3));
+  c.epoch = UINT32_MAX; /* the next switch wraps */
+  sp_cache_switch(&c, w4);
+  CHECK(c.epoch == 1 && !parallel_with(&c, r3));
+  /* Every strand met, whatever its set, keeps its own answer (the ways and the hash
+   * move entries between sets' ways). */
+  sp_cache_switch(&c, w2);
+  for (node_id x = 1; x < 4 * SP_CACHE_SLOTS; x += 7)
+    CHECK(parallel_with(&c, (struct access_ref){x, 1, 0}) == sp_is_parallel(w2, x));
+  CHECK(parallel_with(&c, r3) && !parallel_with(&c, r1));
+  ss_destroy(&m0);
+  ss_destroy(&m1);
+}
+
 int main(void) {
   if (ospg_init(1 << 20)) {
     fprintf(stderr, "cannot reserve the arena\n");
@@ -535,5 +573,6 @@ int main(void) {
   RUN_TEST(jump_pointers);
   RUN_TEST(reclaim_sealed_subtree);
   RUN_TEST(reclaim_keeps_unwaited);
+  RUN_TEST(memo_switches);
   return finish();
 }
