@@ -21,19 +21,32 @@ static void fresh_program(void) {
   ss_init(&g_main, ospg_root());
 }
 
-/* Figure 2.2: parallel num_threads(2) between init() and fini(). */
-static void fig_2_2_parallel(void) {
+/* Figure 2.2: parallel num_threads(2) between init() and fini(): w1 before the
+ * region, w2 and w3 its two implicit tasks, w4 after it. */
+struct fig_2_2 {
+  node_id w1, w2, w3, w4;
+};
+static struct fig_2_2 build_fig_2_2(void) {
   fresh_program();
-  node_id w1 = g_main.strand;
+  struct fig_2_2 f = {.w1 = g_main.strand};
   struct team t;
   struct strand_stack m0, m1;
   uint32_t p0, p1;
   team_begin(&t, &g_main, 0);
   team_member_begin(&t, &m0, &p0);
   team_member_begin(&t, &m1, &p1);
-  node_id w2 = m0.strand, w3 = m1.strand;
+  f.w2 = m0.strand;
+  f.w3 = m1.strand;
   team_end(&t, &g_main);
-  node_id w4 = g_main.strand;
+  f.w4 = g_main.strand;
+  ss_destroy(&m0);
+  ss_destroy(&m1);
+  return f;
+}
+
+static void fig_2_2_parallel(void) {
+  struct fig_2_2 f = build_fig_2_2();
+  node_id w1 = f.w1, w2 = f.w2, w3 = f.w3, w4 = f.w4;
   CHECK(PAR(w2, w3));
   CHECK(SER(w1, w2) && SER(w1, w3));
   CHECK(SER(w2, w4) && SER(w3, w4));
@@ -42,8 +55,6 @@ static void fig_2_2_parallel(void) {
   CHECK(ospg_node(w2)->parent != ospg_node(w3)->parent);
   CHECK(ospg_node(ospg_node(w2)->parent)->type == NODE_P);
   CHECK(ospg_node(w1)->parent == ospg_root() && ospg_node(w4)->parent == ospg_root());
-  ss_destroy(&m0);
-  ss_destroy(&m1);
 }
 
 /* Figure 2.4: before(tid); barrier; after(tid). */
@@ -516,20 +527,10 @@ static void reclaim_keeps_unwaited(void) {
 
 /* The memo (sp_query.h): an answer memoised for one strand is never given for the
  * next one after a switch, also when the switch wraps the epoch; strands whose ids
- * share a set each keep their own answer. Figure 2.2's strands: w2 and w3 parallel,
- * w1 before both, w4 after both. */
+ * share a set each keep their own answer. Figure 2.2's strands. */
 static void memo_switches(void) {
-  fresh_program();
-  node_id w1 = g_main.strand;
-  struct team t;
-  struct strand_stack m0, m1;
-  uint32_t p0, p1;
-  team_begin(&t, &g_main, 0);
-  team_member_begin(&t, &m0, &p0);
-  team_member_begin(&t, &m1, &p1);
-  node_id w2 = m0.strand, w3 = m1.strand;
-  team_end(&t, &g_main);
-  node_id w4 = g_main.strand;
+  struct fig_2_2 f = build_fig_2_2();
+  node_id w1 = f.w1, w2 = f.w2, w3 = f.w3, w4 = f.w4;
   struct sp_cache c;
   sp_cache_reset(&c, w2);
   struct access_ref r3 = {w3, 1, 0}, r1 = {w1, 1, 0};
@@ -548,8 +549,6 @@ static void memo_switches(void) {
   for (node_id x = 1; x < 4 * SP_CACHE_SLOTS; x += 7)
     CHECK(parallel_with(&c, (struct access_ref){x, 1, 0}) == sp_is_parallel(w2, x));
   CHECK(parallel_with(&c, r3) && !parallel_with(&c, r1));
-  ss_destroy(&m0);
-  ss_destroy(&m1);
 }
 
 int main(void) {
