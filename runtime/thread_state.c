@@ -164,5 +164,5 @@ void thread_view_other_teams(struct task_rec *task) {
   /* The league's own thread shares its stack above the fork with the program. */
   if (o->own_low == league->stack_low)
     o->own_low = o->own_top = 0;
-  sp_cache_reset(&o->cache, o->twin);
+  sp_cache_switch(&o->cache, o->twin);
 }
