@@ -17,6 +17,7 @@ the source lines). One thread by default: libomp's idle threads spin under valgr
 
   scripts/hook-costs.py --runtime-build /tmp/rt-dwarf4 -- ./prog ARGS   # run, then report
   scripts/hook-costs.py --read callgrind.out --program ./prog           # report only
+  scripts/hook-costs.py --runtime-lib DIR --path __ompracer_read8 -- ./prog   # and its path
 
 Exit codes: 0 done, 2 bad arguments or a tool missing, 1 the run or the parse failed.
 """
@@ -51,6 +52,7 @@ class Profile:
         self.self_cost = collections.Counter()  # (object, function) -> Ir
         self.calls = collections.Counter()  # (object, address, callee object, callee) -> calls
         self.call_cost = collections.Counter()  # same key -> inclusive Ir
+        self.runtime_instr = collections.Counter()  # runtime address -> self Ir
 
 
 # "ob=(3) /lib/x.so" defines name 3; "ob=(3)" refers to it; files and functions alike.
@@ -116,6 +118,8 @@ def parse(path):
                 cobj = obj  # a cob= holds for one call only
             else:
                 prof.self_cost[(obj, fn)] += cost
+                if is_runtime(obj):
+                    prof.runtime_instr[addr] += cost
     if not prof.total:
         prof.total = sum(prof.self_cost.values())
     return prof
@@ -183,6 +187,47 @@ def report(prof, program, limit, out=sys.stdout):
             print("| %d | %.1f %% | %s | %s |" % (n, 100.0 * n / calls, hook, where), file=out)
 
 
+def disassembly(lib):
+    """The runtime's instructions: address -> (function, text), from objdump."""
+    out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", lib], capture_output=True,
+                         text=True)
+    if out.returncode:
+        fail(1, "objdump failed on %s" % lib)
+    code, fn = {}, "?"
+    for line in out.stdout.splitlines():
+        m = re.match(r"^([0-9a-f]+) <(.*)>:$", line)
+        if m:
+            fn = m.group(2)
+            continue
+        m = re.match(r"^\s+([0-9a-f]+):\s+(.*)$", line)
+        if m:
+            code[int(m.group(1), 16)] = (fn, m.group(2).strip())
+    return code
+
+
+def path_report(prof, hook, lib, share, out=sys.stdout):
+    """The runtime's instructions that ran at least share x as often as `hook` was
+    called, by function in address order: the path most of its calls take (exactly
+    that where the hook dominates the runtime's work; other hooks' paths show too
+    where they run as often)."""
+    calls = dict((name, c) for name, (c, _i) in hook_table(prof)).get(hook)
+    if not calls:
+        fail(1, "no calls of %s in the profile" % hook)
+    code = disassembly(lib)
+    rows = collections.defaultdict(list)
+    for addr, n in sorted(prof.runtime_instr.items()):
+        if n >= share * calls and addr in code:
+            fn, text = code[addr]
+            rows[fn].append((addr, n, text))
+    print("\n%s: %d calls; runtime instructions run at least %.2f x as often:" %
+          (hook, calls, share), file=out)
+    for fn, instrs in rows.items():
+        print("\n%s: %d instructions" % (fn, len(instrs)), file=out)
+        for addr, n, text in instrs:
+            print("  %#8x %12d  %s" % (addr, n, text), file=out)
+    print("\nin all: %d instructions" % sum(len(v) for v in rows.values()), file=out)
+
+
 def runtime_build(path):
     """A build of the runtime whose debug information valgrind reads (DWARF 4)."""
     subprocess.run(["cmake", "-S", REPO, "-B", path, "-DCMAKE_C_COMPILER=clang-19",
@@ -194,7 +239,7 @@ def runtime_build(path):
 
 
 def run(args, cmd):
-    for tool in ("valgrind", "strip", "addr2line"):
+    for tool in ("valgrind", "strip", "addr2line", "objdump"):
         if not shutil.which(tool):
             fail(2, "%s not found (Debian's valgrind and binutils)" % tool)
     program = shutil.which(cmd[0]) or cmd[0]
@@ -216,7 +261,7 @@ def run(args, cmd):
         fail(1, "callgrind wrote nothing (exit %d): %s" % (r.returncode, r.stderr.strip()[-400:]))
     print("program: %s, exit %d, OMP_NUM_THREADS=%d, runtime %s, profile %s" %
           (" ".join(cmd), r.returncode, args.threads, libdir, out))
-    return out, program
+    return out, program, libdir
 
 
 def main():
@@ -230,19 +275,28 @@ def main():
     ap.add_argument("--threads", type=int, default=1, help="OMP_NUM_THREADS (default 1)")
     ap.add_argument("--out", help="where callgrind writes its profile (default: a temporary folder)")
     ap.add_argument("--sites", type=int, default=15, help="source lines to list (default 15)")
+    ap.add_argument("--path", metavar="HOOK",
+                    help="list the runtime's instructions run about as often as HOOK is called")
+    ap.add_argument("--share", type=float, default=0.9,
+                    help="with --path: at least this many times per call (default 0.9)")
     ap.add_argument("cmd", nargs="*", help="-- PROGRAM ARGS...")
     args = ap.parse_args()
     if bool(args.read) == bool(args.cmd):
         fail(2, "give either --read FILE or -- PROGRAM ARGS")
-    if args.threads < 1 or args.sites < 0:
-        fail(2, "--threads must be at least 1 and --sites at least 0")
+    if args.threads < 1 or args.sites < 0 or args.share <= 0:
+        fail(2, "--threads must be at least 1, --sites at least 0 and --share above 0")
     if args.read:
         if not os.path.isfile(args.read):
             fail(2, "no file %s" % args.read)
-        path, program = args.read, args.program
+        if args.path and not args.runtime_lib:
+            fail(2, "--path with --read needs --runtime-lib (the runtime the profile ran)")
+        path, program, libdir = args.read, args.program, args.runtime_lib
     else:
-        path, program = run(args, args.cmd)
-    report(parse(path), program, args.sites)
+        path, program, libdir = run(args, args.cmd)
+    prof = parse(path)
+    report(prof, program, args.sites)
+    if args.path:
+        path_report(prof, args.path, os.path.join(libdir, RUNTIME_NAME), args.share)
 
 
 if __name__ == "__main__":

@@ -50,10 +50,33 @@ class HookCosts(unittest.TestCase):
         self.assertEqual(r.returncode, 1)
         self.assertIn("--dump-instr=yes", r.stderr)
 
+    def test_path(self):
+        # The runtime's per-instruction counts, against a stand-in disassembly (the
+        # fixture's runtime is no real file): with read8's 4 calls and --share 40, only
+        # instructions run at least 160 times are listed.
+        import importlib.util
+        import io
+        spec = importlib.util.spec_from_file_location("hook_costs", SCRIPT)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        mod.disassembly = lambda lib: {0x9000: ("__ompracer_read8", "push %rbp"),
+                                       0x9001: ("__ompracer_read8", "jmp read8_in"),
+                                       0x9100: ("__ompracer_write4", "ret"),
+                                       0x9200: ("read8_in", "ret")}
+        out = io.StringIO()
+        mod.path_report(mod.parse(FIXTURE), "__ompracer_read8", "lib", 40, out)
+        text = out.getvalue()
+        self.assertIn("__ompracer_read8: 4 calls", text)
+        self.assertIn("read8_in: 1 instructions", text)
+        self.assertIn("0x9200          170  ret", text)
+        self.assertNotIn("push %rbp", text)  # 150 times: below 160
+        self.assertIn("in all: 1 instructions", text)
+
     def test_bad_arguments(self):
         self.assertEqual(run().returncode, 2)
         self.assertEqual(run("--read", "/nonexistent/callgrind.out").returncode, 2)
         self.assertEqual(run("--read", FIXTURE, "--threads", "0").returncode, 2)
+        self.assertEqual(run("--read", FIXTURE, "--path", "__ompracer_read8").returncode, 2)
 
 
 if __name__ == "__main__":
