@@ -11,8 +11,8 @@ the machine runs, which wall time on a shared machine is not (docs/design.md,
 Performance design, cites such counts).
 
 valgrind 3.19 (Debian 12) cannot read clang 19's default DWARF 5 debug information: the
-runtime has to be built with `-gdwarf-4` (--runtime-build makes such a build beside
-build/), and the program is run stripped (a stripped copy is made; the original gives
+runtime has to be built with `-gdwarf-4` (--runtime-build DIR configures and builds one
+in DIR), and the program is run stripped (a stripped copy is made; the original gives
 the source lines). One thread by default: libomp's idle threads spin under valgrind.
 
   scripts/hook-costs.py --runtime-build /tmp/rt-dwarf4 -- ./prog ARGS   # run, then report
