@@ -46,7 +46,9 @@ void detach_fulfilled(node_id detached, node_id fulfiller) {
     return;
   struct fulfilment f = {detached, fulfiller};
   record(detached, fulfiller);
-  /* The dependents that exist already. */
+  /* The dependents that exist already: they may have dependents of their own, whose
+   * levels the new edges can leave too low (task_deps.c, LEVELS). */
+  deps_levels_unsure();
   uint32_t end = ospg_mark();
   for (node_id n = fulfiller + 1; n < end; n++)
     if (ospg_node(n)->preds)

@@ -12,10 +12,23 @@
 
 /* ---- edge storage: singly linked lists of predecessors, in one arena ---- */
 
+/* LEVELS. A node's level is the number of edges on the longest path of dependence
+ * edges that ends at it (0: no edge in). Every edge leads to a higher level, so a path
+ * from `from` can only pass through nodes of a level above from's: the path search
+ * leaves the others out (a wavefront's tasks on the anti-diagonals between the two).
+ * The level is kept in the edge that heads a node's list. It is right while each
+ * node gets its edges before any node that depends on it exists: a new task gets its
+ * edges as it is created (deps_add, detach_inherit), a `taskwait depend`'s group as it
+ * is opened. An edge into a node that may have dependents already (a detached task's
+ * fulfiller ordered before existing dependents: deps_levels_unsure) can leave a
+ * dependent's level too low; from then on the search uses levels only to leave out
+ * nodes that have no edge in (level 0: no path reaches them). */
 struct dep_edge {
   node_id pred;
-  uint32_t next; /* index of the next edge of the same node; 0 ends the list */
+  uint32_t next;  /* index of the next edge of the same node; 0 ends the list */
+  uint32_t level; /* the node's level once this edge is in */
 };
+static _Atomic bool g_levels_unsure;
 
 static struct dep_edge *g_edges;
 static uint64_t g_edge_capacity;
@@ -47,6 +60,16 @@ unsigned deps_preds(node_id n, node_id *out, unsigned max) {
   return count;
 }
 
+/* The level of node n (LEVELS above). */
+static uint32_t level_of(node_id n) {
+  uint32_t e = atomic_load_explicit((_Atomic uint32_t *)&ospg_node(n)->preds, memory_order_acquire);
+  return e ? g_edges[e].level : 0;
+}
+
+void deps_levels_unsure(void) {
+  atomic_store_explicit(&g_levels_unsure, true, memory_order_seq_cst);
+}
+
 static void add_edge(node_id task, node_id pred) {
   if (!pred || pred == task)
     return;
@@ -65,7 +88,8 @@ static void add_edge(node_id task, node_id pred) {
    * without NODE_DEPS takes it for one no edge starts at (sp_is_parallel_precise). */
   ospg_set_flag(pred, NODE_DEPS);
   ospg_set_flag(task, NODE_DEPS);
-  g_edges[id] = (struct dep_edge){pred, n->preds};
+  uint32_t level = level_of(pred) + 1, had = n->preds ? g_edges[n->preds].level : 0;
+  g_edges[id] = (struct dep_edge){pred, n->preds, level > had ? level : had};
   atomic_store_explicit((_Atomic uint32_t *)&n->preds, id, memory_order_release);
 }
 
@@ -290,6 +314,7 @@ struct path_search {
   struct visited seen;
   struct node_list stack; /* nodes whose predecessors are still to be looked at */
   node_id from;
+  uint32_t above; /* only nodes of a level above this one can lie on a path from `from` */
   bool found;
   bool stamped; /* `seen` is fresh for this search */
 };
@@ -339,8 +364,16 @@ void deps_path_begin(node_id from) {
   struct path_search *s = &t_search;
   s->stack.n = 0;
   s->from = from;
+  /* Levels read as they are when the search begins: an edge added meanwhile is one the
+   * search might as well have run before (the answer of an earlier query). */
+  s->above = atomic_load_explicit(&g_levels_unsure, memory_order_acquire) ? 0 : level_of(from);
   s->found = false;
   s->stamped = false;
+}
+
+/* Whether node n, created after `from`, may lie on a path from it (LEVELS). */
+static bool may_lie_on_path(const struct path_search *s, node_id n) {
+  return n > s->from && level_of(n) > s->above;
 }
 
 void deps_path_target(node_id to) {
@@ -352,15 +385,16 @@ void deps_path_target(node_id to) {
    * search that may visit every sibling created in between. */
   for (; e && !s->found; e = g_edges[e].next)
     s->found = g_edges[e].pred == s->from;
-  if (!s->found && search_ready(s) && visit(&s->seen, to))
+  if (!s->found && may_lie_on_path(s, to) && search_ready(s) && visit(&s->seen, to))
     list_push(&s->stack, to);
 }
 
 /* Depth-first, backwards along predecessor edges from every target at once. A node
  * created before `from` (a smaller id: ids grow with creation, and a task is created
- * after its predecessors) cannot lie on a path that starts at `from`. Node ids, not
- * positions among a parent's children, because siblings can sit in different children
- * groups. Cost: each node at most once, at most MAX_SEARCH nodes in all. */
+ * after its predecessors) cannot lie on a path that starts at `from`, nor can one of
+ * a level at or below from's (LEVELS). Node ids, not positions among a parent's
+ * children, because siblings can sit in different children groups. Cost: each node at
+ * most once, at most MAX_SEARCH nodes in all. */
 bool deps_path_found(void) {
   struct path_search *s = &t_search;
   unsigned steps = 0;
@@ -370,7 +404,7 @@ bool deps_path_found(void) {
       node_id p = g_edges[e].pred;
       if (p == s->from)
         return true;
-      if (p < s->from || !visit(&s->seen, p))
+      if (!may_lie_on_path(s, p) || !visit(&s->seen, p))
         continue;
       if (++steps > MAX_SEARCH)
         return false; /* give up: call it parallel (a possible false report, no miss) */

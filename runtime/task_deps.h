@@ -63,14 +63,18 @@ static inline bool deps_sibling_container(node_id n) {
 }
 
 /* A dependency edge from pred to task (created after pred), for orders that no
- * depend clause states (detach.h); and whether task has pred as a direct predecessor. */
+ * depend clause states (detach.h); and whether task has pred as a direct predecessor.
+ * Edges into a task that may have dependents already must be announced first by
+ * deps_levels_unsure (the path search then stops relying on levels, task_deps.c). */
 void deps_add_edge(node_id task, node_id pred);
+void deps_levels_unsure(void);
 bool deps_has_pred(node_id task, node_id pred);
 
 /* DIRECTED PATH: is there a path of dependency edges from `from` (created first) to
  * one of several targets, asked as one search (one visited set, one step budget):
- * deps_path_begin(from), deps_path_target(to) for each, then deps_path_found(). Targets are nodes created after `from` that carry edges: sibling
- * tasks and the groups that follow a `taskwait depend`. Per thread, one at a time. */
+ * deps_path_begin(from), deps_path_target(to) for each, then deps_path_found(). Targets are nodes
+ * created after `from` that carry edges: sibling tasks and the groups that follow a `taskwait
+ * depend`. Per thread, one at a time. */
 void deps_path_begin(node_id from);
 void deps_path_target(node_id to);
 bool deps_path_found(void);

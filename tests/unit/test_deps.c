@@ -292,6 +292,60 @@ static void scope_of_the_map(void) {
   ss_destroy(&t3);
 }
 
+/* Levels (task_deps.c) leave out of the search every node at or below the level of
+ * the path's start: a long wavefront's far cells are still found ordered, and a path
+ * between two cells of the same anti-diagonal is still found absent. */
+static void levels_in_a_long_wavefront(void) {
+  fresh();
+  enum { N = 40 };
+  static struct strand_stack t[N][N];
+  static node_id w[N][N];
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      ss_task_create(&g_main, &t[i][j], 0, false);
+      node_id group = ss_top(&g_main), node = t[i][j].frames[0].node;
+      uintptr_t me = 0x9000 + (uintptr_t)(i * N + j) * 8;
+      if (i)
+        deps_add(&g_map, group, node, me - N * 8, DEP_IN);
+      if (j)
+        deps_add(&g_map, group, node, me - 8, DEP_IN);
+      deps_add(&g_map, group, node, me, DEP_OUT);
+      w[i][j] = t[i][j].strand;
+    }
+  CHECK(SER2(w[0][N - 1], w[N - 1][N - 1]) && SER2(w[N - 1][0], w[N - 1][N - 1]));
+  CHECK(SER2(w[1][0], w[N - 1][1]));
+  CHECK(PAR2(w[1][N - 1], w[N - 1][1])); /* the same level, far apart */
+  CHECK(PAR2(w[0][N - 1], w[1][N - 2])); /* one level apart, not up-left */
+  CHECK(PAR2(w[N - 2][0], w[0][N - 1]));
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      ss_destroy(&t[i][j]);
+}
+
+/* An edge into a task that has a dependent already (detach.c: a fulfiller ordered
+ * before existing dependents) can leave the dependent's level below that of a node a
+ * path now leads from: F (level 2) -> T (level 0, its edge added late) -> S (level 1).
+ * Once announced, the search no longer leaves S out. Runs last: levels stay unsure. */
+static void late_edge_makes_levels_unsure(void) {
+  fresh();
+  struct strand_stack tx, ty, tf, tt, ts;
+  task(&tx, DEP_OUT, 0x50, -1, 0);
+  task(&ty, DEP_OUT, 0x50, -1, 0);
+  node_id f = task(&tf, DEP_OUT, 0x50, -1, 0); /* X -> Y -> F */
+  node_id t = task(&tt, DEP_OUT, 0x60, -1, 0);
+  node_id s = task(&ts, DEP_IN, 0x60, -1, 0); /* T -> S */
+  CHECK(PAR2(f, s));
+  deps_levels_unsure();
+  deps_add_edge(tt.frames[0].node, tf.frames[0].node);
+  CHECK(SER2(f, t));
+  CHECK(SER2(f, s)); /* through T */
+  ss_destroy(&tx);
+  ss_destroy(&ty);
+  ss_destroy(&tf);
+  ss_destroy(&tt);
+  ss_destroy(&ts);
+}
+
 int main(void) {
   if (ospg_init(1 << 20) || deps_init(1 << 20)) {
     fprintf(stderr, "cannot reserve memory\n");
@@ -309,5 +363,7 @@ int main(void) {
   RUN_TEST(after_taskwait_depend_grandchild);
   RUN_TEST(inside_taskgroup);
   RUN_TEST(scope_of_the_map);
+  RUN_TEST(levels_in_a_long_wavefront);
+  RUN_TEST(late_edge_makes_levels_unsure); /* last: levels stay unsure after it */
   return finish();
 }
