@@ -9,6 +9,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/SSAUpdater.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 using namespace llvm;
@@ -383,21 +384,10 @@ BasicBlock *blockOnEdge(BasicBlock *Exiting, BasicBlock *Exit, DominatorTree &DT
   return Edge;
 }
 
-// The exit edges' places of a loop checked there: a counter of the iterations begun
-// before the current one (a phi in the header, 0 from the preheader), and on each exit
-// edge, before anything else, the iterations that ran: the counter plus one, the
-// iteration the loop is left from. An exit block entered from elsewhere too gets a
-// block of its own on the edge.
-SmallVector<Place, 4> exitPlaces(Loop &L, DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE) {
-  BasicBlock *Header = L.getHeader(), *Latch = L.getLoopLatch(), *Pre = L.getLoopPreheader();
-  Type *I64 = Type::getInt64Ty(Header->getContext());
-  IRBuilder<> B(&Header->front());
-  PHINode *Begun = B.CreatePHI(I64, 2, "ompracer.begun");
-  B.SetInsertPoint(Latch->getTerminator());
-  Value *Next = B.CreateNUWAdd(Begun, ConstantInt::get(I64, 1), "ompracer.begun.next");
-  Begun->addIncoming(ConstantInt::get(I64, 0), Pre);
-  Begun->addIncoming(Next, Latch);
-  const SCEV *Trips = SE.getAddExpr(SE.getUnknown(Begun), SE.getOne(I64));
+// The places on a loop's exit edges, before anything else on each (Trips: the
+// iterations that ran, or null where no check needs them). An exit block entered from
+// elsewhere too gets a block of its own on the edge.
+SmallVector<Place, 4> exitEdgePlaces(Loop &L, DominatorTree &DT, LoopInfo &LI, const SCEV *Trips) {
   SmallVector<Loop::Edge, 4> Edges;
   L.getExitEdges(Edges);
   SmallVector<Place, 4> Places;
@@ -410,6 +400,61 @@ SmallVector<Place, 4> exitPlaces(Loop &L, DominatorTree &DT, LoopInfo &LI, Scala
     Places.push_back({&*Edge->getFirstInsertionPt(), Trips, Exiting});
   }
   return Places;
+}
+
+// The exit edges' places of a loop checked there: a counter of the iterations begun
+// before the current one (a phi in the header, 0 from the preheader), and on each exit
+// edge the iterations that ran: the counter plus one, the iteration the loop is left
+// from.
+SmallVector<Place, 4> exitPlaces(Loop &L, DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE) {
+  BasicBlock *Header = L.getHeader(), *Latch = L.getLoopLatch(), *Pre = L.getLoopPreheader();
+  Type *I64 = Type::getInt64Ty(Header->getContext());
+  IRBuilder<> B(&Header->front());
+  PHINode *Begun = B.CreatePHI(I64, 2, "ompracer.begun");
+  B.SetInsertPoint(Latch->getTerminator());
+  Value *Next = B.CreateNUWAdd(Begun, ConstantInt::get(I64, 1), "ompracer.begun.next");
+  Begun->addIncoming(ConstantInt::get(I64, 0), Pre);
+  Begun->addIncoming(Next, Latch);
+  return exitEdgePlaces(L, DT, LI, SE.getAddExpr(SE.getUnknown(Begun), SE.getOne(I64)));
+}
+
+// SOMETIMES. An access at a loop-invariant address in a block that not every iteration
+// runs (a shared variable read under a condition, which LICM may not hoist: the load
+// might fault) touches the same bytes whenever its block runs, so over the loop it
+// touches them once if the block ran at all, else not. It is checked on each exit
+// edge, as one strided access of count 1 or 0 by a flag that says whether the block
+// ran in any iteration so far (phis SSAUpdater makes: false from the preheader, true
+// at the block's end). Copies of one source access are grouped only within one block,
+// so that the flag says that each of them ran.
+void planSometimes(Group &G, BasicBlock *Block, Loop &L, ArrayRef<Place> Edges, ScalarEvolution &SE,
+                   SCEVExpander &Expander, DenseMap<Instruction *, LoopRange> &Plan) {
+  auto Run = runOf(G);
+  if (!Run)
+    return; // a gap between the copies: each stays per access
+  auto [Low, Reach] = *Run;
+  LLVMContext &Ctx = Block->getContext();
+  Type *I64 = Type::getInt64Ty(Ctx);
+  const SCEV *First = SE.getAddExpr(G.Start, SE.getConstant(I64, Low, true));
+  for (const Place &P : Edges)
+    if (!Expander.isSafeToExpandAt(First, P.At))
+      return;
+  SSAUpdater Ran;
+  Ran.Initialize(Type::getInt1Ty(Ctx), "ompracer.ran");
+  Ran.AddAvailableValue(L.getLoopPreheader(), ConstantInt::getFalse(Ctx));
+  Ran.AddAvailableValue(Block, ConstantInt::getTrue(Ctx));
+  LoopRange &Range = Plan[G.Members[0].I];
+  for (const Place &P : Edges) {
+    IRBuilder<> B(P.At);
+    RangeCheck Check;
+    Check.Start = Expander.expandCodeFor(First, PointerType::getUnqual(Ctx), P.At);
+    Check.Bytes = ConstantInt::get(I64, Reach - Low);
+    Check.Count = B.CreateZExt(Ran.GetValueAtEndOfBlock(P.Exiting), I64, "ompracer.ran.count");
+    Check.Stride = ConstantInt::get(I64, 0);
+    Check.InsertBefore = P.At;
+    Range.Checks.push_back(Check);
+  }
+  for (const Group::Member &M : drop_begin(G.Members))
+    Plan[M.I] = LoopRange(); // covered by the first member's bytes
 }
 
 } // namespace
@@ -433,28 +478,43 @@ DenseMap<Instruction *, LoopRange> planLoopRanges(Function &F, FunctionAnalysisM
     SmallVector<BasicBlock *, 4> Exiting;
     L->getExitingBlocks(Exiting);
     SmallVector<Group, 8> Groups;
+    SmallVector<std::pair<BasicBlock *, SmallVector<Group, 2>>, 4> Sometimes; // by block
     ValueToSCEVMapTy Casts = castRecurrences(*L, SE);
     for (BasicBlock *BB : L->blocks()) {
       if (LI.getLoopFor(BB) != L)
         continue; // a subloop's access: its own loop decides
       bool EveryIteration = runsEveryIteration(BB, *L, Exiting, DT);
+      SmallVector<Group, 2> Invariant;
       for (Instruction &I : *BB) {
         if (!isa<LoadInst, StoreInst>(I) || !Wanted(I))
           continue;
         Access A = accessOf(I, DL);
-        if (EveryIteration && A.Size)
+        if (!A.Size)
+          continue;
+        if (EveryIteration)
           addToGroups(A, *L, SE, Casts, Groups); // else (or if not affine) checked per access
+        else if (SE.isLoopInvariant(addressOf(A.Ptr, SE, Casts), L))
+          addToGroups(A, *L, SE, Casts, Invariant); // SOMETIMES
       }
+      if (!Invariant.empty())
+        Sometimes.push_back({BB, std::move(Invariant)});
     }
-    if (Groups.empty())
+    if (Groups.empty() && Sometimes.empty())
       continue;
-    SmallVector<Place, 4> Places;
-    if (How == Where::Preheader)
+    SmallVector<Place, 4> Places, Edges;
+    if (How == Where::Preheader) {
       Places.push_back(
           {L->getLoopPreheader()->getTerminator(),
            SE.getAddExpr(SE.getZeroExtendExpr(SE.getBackedgeTakenCount(L), I64), SE.getOne(I64))});
-    else
+      if (!Sometimes.empty())
+        Edges = exitEdgePlaces(*L, DT, LI, nullptr);
+    } else {
       Places = exitPlaces(*L, DT, LI, SE);
+      Edges = Places;
+    }
+    for (auto &[BB, Invariant] : Sometimes)
+      for (Group &G : Invariant)
+        planSometimes(G, BB, *L, Edges, SE, Expander, Plan);
     for (Group &G : Groups) {
       if (planGroup(G, SE, DT, Places, Expander, Plan) || G.Members.size() == 1)
         continue;

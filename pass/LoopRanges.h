@@ -21,6 +21,11 @@
 //   the loop ends without help from another thread): on each exit edge, over the
 //   iterations that ran, counted by a counter the pass adds (an access after the exit
 //   taken, over all of them but the last).
+// An access whose address does not change in the loop but whose block not every
+// iteration runs (a shared variable read or written under a condition) touches its
+// bytes once if its block ran at all: in such a loop, checked either way, it is checked
+// on each exit edge with a count of 1 or 0, from a flag that says whether the block ran
+// (LoopRanges.cpp, SOMETIMES).
 // The bytes a qualifying access touches over the loop are then exactly the range
 // checked, all touched by the same strand, lockset and iteration tag: checking the
 // range before or after the loop records the same history and finds the same races as
