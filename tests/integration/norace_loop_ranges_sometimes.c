@@ -4,7 +4,7 @@
 // loops never touch `found` nor `limit` (through pointer arguments of functions with
 // external linkage, which LICM may not dereference speculatively), which sibling tasks write. A check made whatever the
 // branch did would report two races per loop. One loop is left only at
-// its end, one also early (a search: its exit edges get the check too).
+// its end, one also early (a search backwards: its exit edges get the check too).
 //
 // EXPECT: norace
 // CHECK-NOT: ==ompracer==
@@ -25,15 +25,16 @@ __attribute__((noinline)) long scan(const int *v, long n, long *out, const int *
   return sum;
 }
 
-__attribute__((noinline)) long search(const int *v, long n, int key, long *out,
-                                             const int *lim) {
-  for (long i = 0; i < n; i++) {
-    if (v[i] == key)
-      return i;
+__attribute__((noinline)) long search_back(const int *v, long n, int key, long *out,
+                                          const int *lim) {
+  long i = n - 1;
+  for (; i >= 0; i--) {
     if (v[i] < 0)
-      *out = i + *lim;
+      *out = i * *lim;
+    if (v[i] == key)
+      break;
   }
-  return -1;
+  return i;
 }
 
 int main(void) {
@@ -46,7 +47,7 @@ int main(void) {
 #pragma omp task shared(s)
     s = scan(values, N, &found, &limit);
 #pragma omp task shared(t)
-    t = search(values, N, N / 2, &found, &limit);
+    t = search_back(values, N, N / 2, &found, &limit);
 #pragma omp task
     found = 0;
 #pragma omp task

@@ -94,6 +94,25 @@ static void readers_then_writer(void) {
   ss_destroy(&t3);
 }
 
+/* n x n child tasks of the main task, created row by row: (i,j) depends on (i-1,j)
+ * and (i,j-1) through the addresses from `base`; t and w (n * n each, row-major) get
+ * their strand stacks and first strands. */
+static void make_wavefront(int n, struct strand_stack *t, node_id *w, uintptr_t base) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      struct strand_stack *c = &t[i * n + j];
+      ss_task_create(&g_main, c, 0, false);
+      node_id group = ss_top(&g_main), node = c->frames[0].node;
+      uintptr_t me = base + (uintptr_t)(i * n + j) * 8;
+      if (i)
+        deps_add(&g_map, group, node, me - (uintptr_t)n * 8, DEP_IN);
+      if (j)
+        deps_add(&g_map, group, node, me - 8, DEP_IN);
+      deps_add(&g_map, group, node, me, DEP_OUT);
+      w[i * n + j] = c->strand;
+    }
+}
+
 /* An n x n wavefront: (i,j) depends on (i-1,j) and (i,j-1). Every cell is ordered
  * after every cell up and to its left, and cells on one anti-diagonal are parallel. */
 static void wavefront(void) {
@@ -101,18 +120,7 @@ static void wavefront(void) {
   enum { N = 12 };
   static struct strand_stack t[N][N];
   node_id w[N][N];
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++) {
-      ss_task_create(&g_main, &t[i][j], 0, false);
-      node_id group = ss_top(&g_main), node = t[i][j].frames[0].node;
-      uintptr_t me = 0x1000 + (uintptr_t)(i * N + j) * 8;
-      if (i)
-        deps_add(&g_map, group, node, me - N * 8, DEP_IN);
-      if (j)
-        deps_add(&g_map, group, node, me - 8, DEP_IN);
-      deps_add(&g_map, group, node, me, DEP_OUT);
-      w[i][j] = t[i][j].strand;
-    }
+  make_wavefront(N, &t[0][0], &w[0][0], 0x1000);
   CHECK(SER(w[0][0], w[N - 1][N - 1]));
   CHECK(SER(w[2][3], w[5][9]));
   CHECK(PAR(w[3][4], w[4][3]));
@@ -300,18 +308,7 @@ static void levels_in_a_long_wavefront(void) {
   enum { N = 40 };
   static struct strand_stack t[N][N];
   static node_id w[N][N];
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++) {
-      ss_task_create(&g_main, &t[i][j], 0, false);
-      node_id group = ss_top(&g_main), node = t[i][j].frames[0].node;
-      uintptr_t me = 0x9000 + (uintptr_t)(i * N + j) * 8;
-      if (i)
-        deps_add(&g_map, group, node, me - N * 8, DEP_IN);
-      if (j)
-        deps_add(&g_map, group, node, me - 8, DEP_IN);
-      deps_add(&g_map, group, node, me, DEP_OUT);
-      w[i][j] = t[i][j].strand;
-    }
+  make_wavefront(N, &t[0][0], &w[0][0], 0x9000);
   CHECK(SER2(w[0][N - 1], w[N - 1][N - 1]) && SER2(w[N - 1][0], w[N - 1][N - 1]));
   CHECK(SER2(w[1][0], w[N - 1][1]));
   CHECK(PAR2(w[1][N - 1], w[N - 1][1])); /* the same level, far apart */
