@@ -88,7 +88,7 @@ static void add_edge(node_id task, node_id pred) {
    * without NODE_DEPS takes it for one no edge starts at (sp_is_parallel_precise). */
   ospg_set_flag(pred, NODE_DEPS);
   ospg_set_flag(task, NODE_DEPS);
-  uint32_t level = level_of(pred) + 1, had = n->preds ? g_edges[n->preds].level : 0;
+  uint32_t level = level_of(pred) + 1, had = level_of(task);
   g_edges[id] = (struct dep_edge){pred, n->preds, level > had ? level : had};
   atomic_store_explicit((_Atomic uint32_t *)&n->preds, id, memory_order_release);
 }

@@ -129,16 +129,22 @@ def is_runtime(obj):
     return obj is not None and os.path.basename(obj) == RUNTIME_NAME
 
 
-def hook_table(prof):
-    """Per hook: calls and inclusive instructions over the calls that come from
-    outside the runtime (the program's own calls: a hook's tail jumps and the
-    runtime's inner calls are not counted twice)."""
-    rows = collections.defaultdict(lambda: [0, 0])
+def hook_calls(prof):
+    """The program's calls of hooks: (hook, call instruction's address, calls,
+    inclusive instructions). Calls from inside the runtime (a hook's tail jump, its
+    inner calls) are left out, so that nothing counts twice."""
     for key, n in prof.calls.items():
-        obj, _addr, cobj, cfn = key
+        obj, addr, cobj, cfn = key
         if is_runtime(cobj) and cfn and cfn.startswith(HOOK_PREFIX) and not is_runtime(obj):
-            rows[cfn][0] += n
-            rows[cfn][1] += prof.call_cost[key]
+            yield cfn, addr, n, prof.call_cost[key]
+
+
+def hook_table(prof):
+    """Per hook: its calls from the program and their inclusive instructions."""
+    rows = collections.defaultdict(lambda: [0, 0])
+    for hook, _addr, n, cost in hook_calls(prof):
+        rows[hook][0] += n
+        rows[hook][1] += cost
     return sorted(rows.items(), key=lambda kv: -kv[1][1])
 
 
@@ -146,9 +152,8 @@ def site_table(prof, program, limit):
     """The program's call sites of hooks, by calls: (hook, address) pairs, then their
     source lines from the unstripped program (addr2line), merged by (hook, line)."""
     sites = collections.Counter()
-    for (obj, addr, cobj, cfn), n in prof.calls.items():
-        if is_runtime(cobj) and cfn and cfn.startswith(HOOK_PREFIX) and not is_runtime(obj):
-            sites[(cfn, addr)] += n
+    for hook, addr, n, _cost in hook_calls(prof):
+        sites[(hook, addr)] += n
     top = sites.most_common(limit * 4)
     where = {}
     if program and top:
