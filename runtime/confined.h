@@ -109,10 +109,15 @@ static inline bool confined_may_hold(uintptr_t addr, uint64_t size) {
  * ones, mostly below that range too), and the slot the last full lookup found (checked before use).
  * The rest take the out-of-line search. */
 struct confined_slot *confined_holder_search(uintptr_t addr, uint64_t size);
+/* Whether [addr, addr + size) lies in the range the last full lookup found no live slot
+ * in (the first hint): then it touches no confined slot. */
+static inline __attribute__((always_inline)) bool confined_in_gap(uintptr_t addr, uint64_t size) {
+  return addr >= t_confined.gap_lo && addr + size <= t_confined.gap_hi;
+}
 static inline __attribute__((always_inline)) struct confined_slot *confined_holder(uintptr_t addr,
                                                                                    uint64_t size) {
   struct confined_stack *s = &t_confined;
-  if (addr >= s->gap_lo && addr + size <= s->gap_hi)
+  if (confined_in_gap(addr, size))
     return NULL;
   struct confined_slot *c = &s->slot[s->last];
   if (s->last < s->n && !c->dropped && addr >= c->lo && addr + size <= c->hi)

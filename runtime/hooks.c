@@ -337,8 +337,37 @@ static void check_loop_range(const void *addr, uint64_t size, uint32_t site, boo
     check_loop_runs(addr, 1, 0, size, site, is_write, true);
 }
 
-/* The sized hooks: skip_as_before inline, the rest in a function of its own per hook
- * (so that a skip needs no frame for it, and the constants still fold into it). */
+/* Whether check_in_runtime's filters all pass a plain (not atomic) access of 4 bytes
+ * or more: it touches no confined slot, being outside their bounds or in the gap
+ * between live ones that the last lookup found (so skip_as_before has nothing to skip
+ * either: its hint is a live slot; BOTS floorplan's accesses to a task's copy of its
+ * cells, which lies between its callers' boards and its callees'), and the thread's
+ * plain flag holds (thread_state.h: checked, no lock, reduction, league or private
+ * stack). The slots first: an access to one (BOTS uts's SHA-1 state) goes on to the
+ * hint. */
+INLINE bool plain_access(const struct thread_state *t, const void *addr, uint64_t size) {
+  uintptr_t a = (uintptr_t)addr;
+  return (!confined_may_hold(a, size) || confined_in_gap(a, size)) && __builtin_expect(t->plain, 1);
+}
+
+/* check_access_in for an access plain_access admits: its path with every filter's
+ * answer known (not held_first: 4 bytes or more), so only the tests that are not the
+ * thread's own (detection on, not inside the runtime) remain. */
+INLINE void check_plain(const void *addr, uint64_t size, uint32_t site, bool is_write) {
+  struct thread_state *t = &t_self;
+  if (__builtin_expect(!atomic_load_explicit(&g_detecting, memory_order_relaxed), 0) ||
+      __builtin_expect(runtime_entered(), 0))
+    return;
+  runtime_enter();
+  t_sync_touched = true; /* the strand has accesses: a release must end it */
+  struct access_now now = {t->strand, site, t->cache.iter, is_write, 0};
+  check_one((uintptr_t)addr, size, &now, &t->cache);
+  runtime_leave();
+}
+
+/* The sized hooks: plain_access and skip_as_before inline, the rest in a function of
+ * its own per hook (so that a skip needs no frame for it, and the constants still fold
+ * into it). Chars and shorts take the held test first: always the whole path. */
 #define SIZED_HOOKS(N)                                                                             \
   static __attribute__((noinline)) void read##N##_in(const void *addr, uint32_t site) {            \
     check_access_in(addr, N, site, false, false, N <= 2);                                          \
@@ -346,12 +375,22 @@ static void check_loop_range(const void *addr, uint64_t size, uint32_t site, boo
   static __attribute__((noinline)) void write##N##_in(const void *addr, uint32_t site) {           \
     check_access_in(addr, N, site, true, false, N <= 2);                                           \
   }                                                                                                \
+  static __attribute__((noinline)) void read##N##_plain(const void *addr, uint32_t site) {         \
+    check_plain(addr, N, site, false);                                                             \
+  }                                                                                                \
+  static __attribute__((noinline)) void write##N##_plain(const void *addr, uint32_t site) {        \
+    check_plain(addr, N, site, true);                                                              \
+  }                                                                                                \
   EXPORT void __ompracer_read##N(const void *addr, uint32_t site) {                                \
-    if (!skip_as_before(&t_self, addr, N, false, false))                                           \
+    if (N > 2 && plain_access(&t_self, addr, N))                                                   \
+      read##N##_plain(addr, site);                                                                 \
+    else if (!skip_as_before(&t_self, addr, N, false, false))                                      \
       read##N##_in(addr, site);                                                                    \
   }                                                                                                \
   EXPORT void __ompracer_write##N(void *addr, uint32_t site) {                                     \
-    if (!skip_as_before(&t_self, addr, N, true, false))                                            \
+    if (N > 2 && plain_access(&t_self, addr, N))                                                   \
+      write##N##_plain(addr, site);                                                                \
+    else if (!skip_as_before(&t_self, addr, N, true, false))                                       \
       write##N##_in(addr, site);                                                                   \
   }
 SIZED_HOOKS(1)

@@ -452,6 +452,7 @@ static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint
                          ompt_data_t *parallel_data, ompt_data_t *task_data, const void *codeptr) {
   (void)kind, (void)parallel_data, (void)task_data, (void)codeptr;
   t_self.combining = endpoint == ompt_scope_begin ? ACCESS_ATOMIC : 0;
+  thread_refresh_plain();
   TRACE("reduction %s kind %d", endpoint == ompt_scope_begin ? "begin" : "end", (int)kind);
 }
 

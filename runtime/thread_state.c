@@ -89,11 +89,13 @@ static void reduction_entered(struct task_rec *rec, uint32_t method) {
   if (method != 1)
     return;
   t_self.combining = ACCESS_ATOMIC;
+  thread_refresh_plain();
   if (!rec->reduce_barrier || !rec->team)
     return;
   t_self.ncombine_for = team_reduction_strands(rec->team, seq, &t_combine_buf, &t_combine_cap);
   t_self.combine_for = t_combine_buf;
   t_self.combine_own_top = task_entry_frame();
+  thread_refresh_plain();
 }
 
 void thread_reduction(uint32_t step, uint32_t method) {
@@ -113,6 +115,7 @@ void thread_reduction(uint32_t step, uint32_t method) {
     rec->reduce_step = REDUCE_OUTSIDE;
     t_self.ncombine_for = 0;
     t_self.combining = 0;
+    thread_refresh_plain();
     break;
   }
 }

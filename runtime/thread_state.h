@@ -72,6 +72,7 @@ struct other_teams {
 
 struct thread_state {
   bool active;                /* checking accesses of the current task */
+  bool plain;                 /* active, and no filter of the hooks applies (thread_refresh_plain) */
   node_id strand;             /* the current task's current strand */
   struct task_rec *task;      /* the task running on this thread */
   site_id pending_site;       /* directive announced by __ompracer_construct */
@@ -94,6 +95,18 @@ struct thread_state {
 extern OMPR_TLS struct thread_state t_self;
 extern atomic_bool g_hooks_seen; /* instrumented code ran (for the not-started check) */
 
+/* Recomputes t_self.plain, after any change of the fields it sums up: whether the
+ * thread's accesses are checked (active) and none of the hooks' per-thread filters
+ * applies to them: no lock held (the hand-off test and locksets), no reduction
+ * combined (atomic, or for the team's members), no assumed league's twin, and no
+ * iteration's private stack (outside worksharing loops and taskloops). Then an access
+ * outside the confined slots' bounds is its own strand's plain check (hooks.c,
+ * plain_access), one load instead of a test per filter. */
+static inline void thread_refresh_plain(void) {
+  t_self.plain = t_self.active && !t_self.lockset && !t_self.combining && !t_self.ncombine_for &&
+                 !t_self.other.twin && !t_self.private_top;
+}
+
 /* Recomputes the lockset of this thread's accesses: the locks it took plus its running
  * task's (lockset_effective: a lock held around the task's parallel region counts as
  * the region's token). */
@@ -105,6 +118,7 @@ static inline void thread_update_lockset(void) {
     /* Here, not at the next atomic access: a signal handler's access must not be the
      * first to ask for a set (lockset_with_atomic). */
     t_self.lockset_atomic = effective ? lockset_with_atomic(effective) : 0;
+    thread_refresh_plain();
   }
 }
 
@@ -130,6 +144,7 @@ static inline void thread_run(struct task_rec *task) {
     thread_view_other_teams(task);
   else
     t_self.other.twin = 0;
+  thread_refresh_plain();
 }
 
 /* The running thread's stack, [*low, *high) (0, 0 if unknown). */
