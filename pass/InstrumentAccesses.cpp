@@ -866,9 +866,13 @@ void Instrumenter::markFreshAllocas(Function &F) {
     return;
   IRBuilder<> IRB(&*PushAt);
   Value *Mark = IRB.getInt32(OMPRACER_CONFINED_NEW_FRAME);
-  for (const Slot &S : Confined) {
+  // Last slot first: x86's frame layout gives later allocas higher addresses as a rule,
+  // and the runtime's stack of slots is kept in decreasing address order, so pushes in
+  // that order append instead of moving the frame's earlier slots (any order is
+  // correct; BOTS floorplan's four slots per call cost about half as much this way).
+  for (const Slot &S : llvm::reverse(Confined)) {
     CallInst *Push = IRB.CreateCall(Hooks.Confined, {S.AI, S.Bytes, S.Site, S.Name, Mark});
-    if (S.AI == Confined.front().AI)
+    if (S.AI == Confined.back().AI)
       Mark = Push; // the others join its frame; returns pop to it
   }
   for (BasicBlock &BB : F)
