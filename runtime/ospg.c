@@ -61,6 +61,7 @@ static size_t packed_bytes(unsigned bits) {
   return sizeof(struct packed_page) + packed_room(bits) * sizeof(node_id) + PAGE_NODES * bits / 8;
 }
 _Atomic uint32_t g_ospg_release_seq;
+_Atomic uint32_t g_ospg_rewinds;
 static _Atomic uint64_t g_reclaimed, g_pages_released, g_packed_bytes;
 /* Ids handed out before the rewinds (written only by ospg_release_to, when nothing runs):
  * with the counter, the nodes ever made, without an atomic of its own in ospg_add. */
@@ -229,6 +230,7 @@ void ospg_release_to(uint32_t mark) {
     atomic_store(&g_side_failed, true);
   g_rewound += (end < g_capacity ? end : g_capacity) - mark;
   atomic_store(&g_ids.next, mark);
+  atomic_fetch_add_explicit(&g_ospg_rewinds, 1, memory_order_release);
   /* Children counts of surviving nodes are not rewound: orders only need to grow. */
 }
 

@@ -158,7 +158,9 @@ node_id ospg_add(node_id parent, enum node_type type, enum construct_kind constr
 
 static inline struct ospg_node *ospg_node(node_id id);
 
-/* Rewinding: every node created after ospg_mark() is dropped by ospg_release_to(). */
+/* Rewinding: every node created after ospg_mark() is dropped by ospg_release_to().
+ * ospg_rewinds() counts the rewinds that dropped nodes: ids handed out again since a
+ * reading of it may name other nodes than they did. */
 uint32_t ospg_mark(void);
 void ospg_release_to(uint32_t mark);
 bool ospg_exhausted(void);
@@ -234,6 +236,10 @@ static inline node_id ospg_live(node_id x) {
 }
 static inline uint32_t ospg_release_seq(void) {
   return atomic_load_explicit(&g_ospg_release_seq, memory_order_acquire);
+}
+extern _Atomic uint32_t g_ospg_rewinds;
+static inline uint32_t ospg_rewinds(void) {
+  return atomic_load_explicit(&g_ospg_rewinds, memory_order_acquire);
 }
 static inline bool ospg_has_st_nodes(void) {
   return atomic_load_explicit(&g_ospg_st_made, memory_order_acquire);

@@ -10,6 +10,64 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* THE ASKING STRAND'S PATH. Nearly every query asks about the running strand (the
+ * memo's misses: sp_is_parallel(cur, x)), and the climb below first brings the deeper
+ * of the two to the other's depth, by jumps, each a node load (mostly cache misses in
+ * a large OSPG: BOTS uts, 27.8 M queries, spent 4.6 % of its instructions in
+ * ospg_ancestor_at). Each thread keeps the ancestors of the last strand it asked
+ * about, one per depth, so that its ancestor at any depth is one load. A new strand's
+ * path is found by walking up from it until the walk meets the old path (a strand's
+ * ancestors never change), which for the strands a thread runs one after another (a
+ * task's next strand, a child's, a sibling's) is a few steps; a walk longer than
+ * PATH_WALK_MAX gives up, once per strand (the jumps answer as before: a thread that
+ * moved far, to a stolen task, pays at most that walk once). A rewind hands ids out
+ * again (ospg_rewinds), which makes the whole path stale. */
+#define PATH_DEPTHS 65536 /* ospg_node's depth is 16 bits */
+#define PATH_WALK_MAX 32
+static OMPR_TLS struct {
+  node_id leaf;     /* the strand whose ancestors node[0..depth(leaf)] are (0: none) */
+  node_id given_up; /* the last strand whose walk was too long */
+  uint32_t rewinds; /* ospg_rewinds() when it was found */
+  node_id *node;    /* node[d]: leaf's ancestor at depth d (mapped on first use: not malloc,
+                       the check may run in a signal handler; reserve.h) */
+} t_path;
+
+/* Makes s the path's leaf if a short walk reaches the old path (or the root). */
+static void path_for(node_id s) {
+  uint32_t rewinds = ospg_rewinds();
+  if (!s || (t_path.leaf == s && t_path.rewinds == rewinds) || t_path.given_up == s)
+    return;
+  if (!t_path.node && !(t_path.node = reserve_zeroed(PATH_DEPTHS * sizeof(node_id))))
+    return;
+  /* Entries up to the old leaf's depth are its ancestors (if no rewind came since). */
+  unsigned trusted =
+      t_path.leaf && t_path.rewinds == rewinds ? ospg_node(t_path.leaf)->depth + 1u : 0;
+  t_path.leaf = 0; /* while the entries change */
+  node_id n = s;
+  unsigned d = ospg_node(s)->depth;
+  for (unsigned steps = 0; !(d < trusted && t_path.node[d] == n); steps++) {
+    if (steps == PATH_WALK_MAX) {
+      t_path.given_up = s; /* not again for this strand (its id reused after a rewind only
+                              misses the path, which is never wrong) */
+      return;
+    }
+    t_path.node[d] = n;
+    if (d == 0)
+      break;
+    n = ospg_node(n)->parent;
+    d--;
+  }
+  t_path.leaf = s;
+  t_path.rewinds = rewinds;
+}
+
+/* ospg_ancestor_at, from the path when n is its leaf. */
+static node_id ancestor_at(node_id n, unsigned d) {
+  if (n == t_path.leaf && t_path.rewinds == ospg_rewinds())
+    return t_path.node[d];
+  return ospg_ancestor_at(n, d);
+}
+
 /* Climbs a and b to their LCA; returns it and the LCA's children on each path
  * (a itself if a is the LCA, likewise for b). O(log depth) with the nodes' jump
  * pointers (ospg.h): the deeper node goes straight to the depth just below the other
@@ -23,7 +81,7 @@ static node_id climb(node_id a, node_id b, node_id *a_child, node_id *b_child) {
   }
   unsigned da = ospg_node(a)->depth, db = ospg_node(b)->depth;
   if (da > db) {
-    node_id a1 = ospg_ancestor_at(a, db + 1);
+    node_id a1 = ancestor_at(a, db + 1);
     if (ospg_node(a1)->parent == b) {
       *a_child = a1;
       *b_child = b;
@@ -31,7 +89,7 @@ static node_id climb(node_id a, node_id b, node_id *a_child, node_id *b_child) {
     }
     a = ospg_node(a1)->parent;
   } else if (db > da) {
-    node_id b1 = ospg_ancestor_at(b, da + 1);
+    node_id b1 = ancestor_at(b, da + 1);
     if (ospg_node(b1)->parent == a) {
       *a_child = a;
       *b_child = b1;
@@ -107,8 +165,13 @@ static bool is_parallel_at(node_id a, node_id b) {
   return a < b ? !sync_ordered(a, b) : !sync_ordered(b, a);
 }
 
+static bool is_parallel_from(node_id a, node_id b) {
+  path_for(a); /* a: the asking strand (the memo's) */
+  return is_parallel_at(a, b);
+}
+
 bool sp_is_parallel(node_id a, node_id b) {
-  ON_LIVE_NODES(bool, is_parallel_at(ospg_live(a), ospg_live(b)))
+  ON_LIVE_NODES(bool, is_parallel_from(ospg_live(a), ospg_live(b)))
 }
 
 void sp_cache_reset(struct sp_cache *c, node_id cur) {

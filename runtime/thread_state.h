@@ -72,7 +72,7 @@ struct other_teams {
 
 struct thread_state {
   bool active;                /* checking accesses of the current task */
-  bool plain;                 /* active, and no filter of the hooks applies (thread_refresh_plain) */
+  bool plain;                 /* active, and no hook filter applies (thread_refresh_plain) */
   node_id strand;             /* the current task's current strand */
   struct task_rec *task;      /* the task running on this thread */
   site_id pending_site;       /* directive announced by __ompracer_construct */

@@ -409,6 +409,61 @@ static void jump_pointers(void) {
   CHECK(bad_ancestor == 0);
 }
 
+/* A random tree of long chains (as jump_pointers builds it), its first `wide` nodes
+ * children of its first one. */
+static void chain_tree(node_id *nodes, unsigned n, unsigned wide, unsigned seed) {
+  nodes[0] = ospg_add(ospg_root(), NODE_S, CK_NONE, 0);
+  for (unsigned i = 1; i < n; i++) {
+    seed = seed * 1103515245u + 12345u;
+    unsigned pick = i <= wide ? 0 : (seed >> 16) % 64 ? i - 1 : (seed >> 8) % i;
+    nodes[i] = ospg_add(nodes[pick], (seed >> 4) & 1 ? NODE_P : NODE_S, CK_NONE, 0);
+  }
+}
+
+/* The asking strand's path (sp_query.c): after sp_is_parallel(a, .) the climbs from a
+ * read a's ancestors from the path. LCAs from a agree with a parent-by-parent climb
+ * while a moves as a thread's strands do (mostly to a nearby node, sometimes far:
+ * past the walk's limit), and after a rewind hands a's id to a node of another tree
+ * (the path must not answer for it). */
+static void asking_strand_path(void) {
+  fresh_program();
+  enum { N = 6000 };
+  static node_id nodes[N];
+  uint32_t mark = ospg_mark();
+  chain_tree(nodes, N, 0, 777);
+  unsigned seed = 99, bad = 0, i = N / 2;
+  for (unsigned k = 0; k < 20000; k++) {
+    seed = seed * 1103515245u + 12345u;
+    i = (seed >> 16) % 16 ? (i + 1 + (seed >> 8) % 3) % N : (seed >> 4) % N;
+    node_id a = nodes[i], b = nodes[(seed >> 2) % N], ca, cb;
+    (void)sp_is_parallel(a, b);
+    bad += sp_lca(a, b) != naive_lca(a, b, &ca, &cb);
+  }
+  CHECK(bad == 0);
+  /* The deepest node becomes the path's leaf; then its id goes to another tree. */
+  node_id deep = nodes[0];
+  for (unsigned j = 0; j < N; j++)
+    if (ospg_node(nodes[j])->depth > ospg_node(deep)->depth)
+      deep = nodes[j];
+  /* Down its chain in steps the path's walk takes (a thread's strands do the same). */
+  unsigned deep_depth = ospg_node(deep)->depth;
+  for (unsigned d = 16; d < deep_depth + 16; d += 16)
+    (void)sp_is_parallel(ospg_ancestor_at(deep, d < deep_depth ? d : deep_depth), nodes[0]);
+  ospg_release_to(mark);
+  chain_tree(nodes, N, 100, 4242); /* ids and depths apart by about 100 */
+  CHECK(deep < mark + N);
+  unsigned checked = 0;
+  for (unsigned j = 0; j < N; j += 7) {
+    node_id ca, cb;
+    if (ospg_node(deep)->depth <= ospg_node(nodes[j])->depth)
+      continue;
+    checked++;
+    bad += sp_lca(deep, nodes[j]) != naive_lca(deep, nodes[j], &ca, &cb);
+  }
+  CHECK(checked > 0 && deep_depth != ospg_node(deep)->depth);
+  CHECK(bad == 0);
+}
+
 /* A child of `creator` that makes one grandchild; waits for it unless `unwaited`. Its
  * strands go to old[]. Driven as the OMPT callbacks drive reclaim.h. */
 static void child_with_grandchild(struct strand_stack *creator, struct reclaim_inbox *inbox,
@@ -570,6 +625,7 @@ int main(void) {
   RUN_TEST(enclosing_workshare);
   RUN_TEST(arena_rewind);
   RUN_TEST(jump_pointers);
+  RUN_TEST(asking_strand_path);
   RUN_TEST(reclaim_sealed_subtree);
   RUN_TEST(reclaim_keeps_unwaited);
   RUN_TEST(memo_switches);
