@@ -187,12 +187,15 @@ INLINE void check_in_runtime(struct thread_state *t, const void *addr, uint64_t 
     check_one((uintptr_t)addr, size, &now, &t->cache);
 }
 
-/* Whether this thread's accesses are checked now: it runs a checked strand, detection
- * is on, and it is not a signal handler that interrupted the check. */
-INLINE bool thread_checked(const struct thread_state *t) {
-  return __builtin_expect(t->active, 1) &&
-         __builtin_expect(atomic_load_explicit(&g_detecting, memory_order_relaxed), 1) &&
+/* Whether this thread's accesses are checked now: it runs a checked strand
+ * (thread_checked), detection is on, and it is not a signal handler that interrupted
+ * the check (checking_here: all a plain thread has left to test). */
+INLINE bool checking_here(void) {
+  return __builtin_expect(atomic_load_explicit(&g_detecting, memory_order_relaxed), 1) &&
          __builtin_expect(!runtime_entered(), 1);
+}
+INLINE bool thread_checked(const struct thread_state *t) {
+  return __builtin_expect(t->active, 1) && checking_here();
 }
 
 /* check_in_runtime's answer for an access that lies in the confined slot the thread
@@ -355,8 +358,7 @@ INLINE bool plain_access(const struct thread_state *t, const void *addr, uint64_
  * thread's own (detection on, not inside the runtime) remain. */
 INLINE void check_plain(const void *addr, uint64_t size, uint32_t site, bool is_write) {
   struct thread_state *t = &t_self;
-  if (__builtin_expect(!atomic_load_explicit(&g_detecting, memory_order_relaxed), 0) ||
-      __builtin_expect(runtime_entered(), 0))
+  if (!checking_here())
     return;
   runtime_enter();
   t_sync_touched = true; /* the strand has accesses: a release must end it */

@@ -361,6 +361,19 @@ static node_id naive_lca(node_id a, node_id b, node_id *ca, node_id *cb) {
   return a;
 }
 
+/* A random tree of long chains: mostly the newest node extended (chains thousands
+ * deep), sometimes a branch; its first `wide` nodes children of its first one. Returns
+ * the generator's state after it. */
+static unsigned chain_tree(node_id *nodes, unsigned n, unsigned wide, unsigned seed) {
+  nodes[0] = ospg_add(ospg_root(), NODE_S, CK_NONE, 0);
+  for (unsigned i = 1; i < n; i++) {
+    seed = seed * 1103515245u + 12345u;
+    unsigned pick = i <= wide ? 0 : (seed >> 16) % 64 ? i - 1 : (seed >> 8) % i;
+    nodes[i] = ospg_add(nodes[pick], (seed >> 4) & 1 ? NODE_P : NODE_S, CK_NONE, 0);
+  }
+  return seed;
+}
+
 /* Jump pointers (ospg.h): LCAs, the LCA's children and ancestors at a depth agree with
  * a parent-by-parent climb, on a tree of long chains (a deep task recursion) that
  * branch at random depths. */
@@ -368,14 +381,7 @@ static void jump_pointers(void) {
   fresh_program();
   enum { N = 20000 };
   static node_id nodes[N];
-  unsigned seed = 12345;
-  nodes[0] = ospg_add(ospg_root(), NODE_S, CK_NONE, 0);
-  for (unsigned i = 1; i < N; i++) {
-    seed = seed * 1103515245u + 12345u;
-    /* Mostly extend the newest node (chains thousands deep), sometimes branch. */
-    unsigned pick = (seed >> 16) % 64 ? i - 1 : (seed >> 8) % i;
-    nodes[i] = ospg_add(nodes[pick], (seed >> 4) & 1 ? NODE_P : NODE_S, CK_NONE, 0);
-  }
+  unsigned seed = chain_tree(nodes, N, 0, 12345);
   unsigned deepest = 0;
   for (unsigned i = 0; i < N; i++)
     if (ospg_node(nodes[i])->depth > deepest)
@@ -407,17 +413,6 @@ static void jump_pointers(void) {
   CHECK(bad_lca == 0);
   CHECK(bad_children == 0);
   CHECK(bad_ancestor == 0);
-}
-
-/* A random tree of long chains (as jump_pointers builds it), its first `wide` nodes
- * children of its first one. */
-static void chain_tree(node_id *nodes, unsigned n, unsigned wide, unsigned seed) {
-  nodes[0] = ospg_add(ospg_root(), NODE_S, CK_NONE, 0);
-  for (unsigned i = 1; i < n; i++) {
-    seed = seed * 1103515245u + 12345u;
-    unsigned pick = i <= wide ? 0 : (seed >> 16) % 64 ? i - 1 : (seed >> 8) % i;
-    nodes[i] = ospg_add(nodes[pick], (seed >> 4) & 1 ? NODE_P : NODE_S, CK_NONE, 0);
-  }
 }
 
 /* The asking strand's path (sp_query.c): after sp_is_parallel(a, .) the climbs from a
