@@ -1,7 +1,7 @@
 /* What an access is, to the access history: the access being checked (access_now), a
  * remembered earlier access (access_ref), the three remembered accesses a history slot
- * keeps in fast mode (history_slot), and a race one access found (race_found). Types
- * only: the layers that fill and read them include this. */
+ * keeps in fast mode (history_slot, slot_more), and a race one access found
+ * (race_found). Types only: the layers that fill and read them include this. */
 #ifndef OMPRACER_ACCESS_H
 #define OMPRACER_ACCESS_H
 
@@ -26,12 +26,26 @@ struct access_ref {
 /* The history of one granule or byte. Fast mode (seed Algorithm 19): the last write w
  * and two reads r1, r2. Precise mode (Algorithm 20): the slot itself is the entry of
  * the empty lockset and the root (writes w and w2, reads r1 and r2: the only entry
- * code without locks or tasks ever needs, kept in the cell's own cache line), and head
- * lists the other (lockset, ST-node) entries. */
+ * code without locks or tasks ever needs), and head lists the other (lockset, ST-node)
+ * entries. A slot is 32 bytes, half a cache line: w and r1, which hold most histories
+ * whole (a word's last write and last read), and the state word that says whether the
+ * rest is in use (SLOT_MORE); the rest (struct slot_more: r2, w2, head and the cell's
+ * last-update note) lies at a fixed distance after the slot (history_more.h), in memory
+ * that is not touched while no slot near it needs it. gen and state's other bits are a
+ * granule cell's (history_cell.h); in a byte's slot (a split granule's) gen is free. */
 struct history_slot {
-  struct access_ref w, r1, r2;
-  struct access_ref w2; /* precise mode only */
-  uint32_t head;        /* precise mode only: pool index + 1 of the first other entry */
+  struct access_ref w, r1;
+  uint32_t gen;           /* a cell's generation; a free byte slot's link */
+  _Atomic uint32_t state; /* SLOT_MORE; a cell's lock, pair flag and split index */
+};
+#define SLOT_MORE 0x20000000u /* in state: the slot's slot_more is in use */
+
+/* What a slot keeps beyond w and r1 (all zero while its SLOT_MORE is clear). */
+struct slot_more {
+  struct access_ref r2, w2; /* a second read and (precise mode) a second write */
+  uint32_t head;            /* precise mode only: pool index + 1 of the first other entry */
+  uint32_t last_update;     /* precise mode, a cell's whole slot: which own entry holds the
+                               last update (0: none) */
 };
 
 /* The current access, as the hooks describe it. */

@@ -6,7 +6,8 @@
 
 int history_init(uint64_t shadow_limit_mb) {
   uint64_t quarter = (shadow_limit_mb << 20) / 4;
-  return cells_init(quarter / sizeof(struct split_bytes)) ||
+  /* A split granule's byte slots and their overflow (history_cell.h, the split pool). */
+  return cells_init(quarter / (2 * sizeof(struct split_bytes))) ||
          (mode_precise() && precise_init(quarter / PRECISE_ENTRY_BYTES));
 }
 
@@ -24,7 +25,7 @@ void history_atfork_child(void) {
 static void forget_slot(struct history_slot *slot, bool precise) {
   if (precise)
     precise_forget(slot);
-  *slot = (struct history_slot){0};
+  slot_clear(slot);
 }
 
 /* Empties a locked cell's history, whole or split (its split slots go back to the
@@ -36,8 +37,7 @@ static uint32_t forget_cell(struct granule_cell *g, uint32_t split, bool precise
       precise_forget(&s->byte[b]);
     cell_unsplit(split);
   }
-  forget_slot(&g->whole, precise);
-  __atomic_store_n(&g->last_update, 0, __ATOMIC_RELAXED);
+  forget_slot(&g->whole, precise); /* its last-update note too (the overflow) */
   return 0;
 }
 

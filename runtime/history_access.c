@@ -16,7 +16,7 @@ bool history_bytes_recorded(struct granule_cell *g, unsigned lo, unsigned hi,
   if (!s)
     return false;
   for (unsigned b = lo; b < hi; b++)
-    if (!slot_recorded(&s->byte[b], 0, w, NULL))
+    if (!slot_recorded(&s->byte[b], more_of(&s->byte[b]), false, w, NULL))
       return false;
   return true;
 }
@@ -34,31 +34,47 @@ uint32_t history_update_bytes(struct granule_cell *g, uintptr_t granule, unsigne
   return split;
 }
 
+static inline bool same_ref(struct access_ref a, struct access_ref b) {
+  return a.node == b.node && a.site == b.site && a.iter == b.iter;
+}
+
 /* Whether two locked, unsplit cells hold the same history (no pooled entries: those
  * are each slot's own). */
 static inline bool same_history(const struct granule_cell *a, const struct granule_cell *b) {
-  return !a->whole.head && !b->whole.head && a->last_update == b->last_update &&
-         memcmp(&a->whole, &b->whole, sizeof a->whole) == 0;
+  const struct slot_more *ma = more_of(&a->whole), *mb = more_of(&b->whole);
+  return !ma->head && !mb->head && ma->last_update == mb->last_update &&
+         same_ref(a->whole.w, b->whole.w) && same_ref(a->whole.r1, b->whole.r1) &&
+         same_ref(ma->r2, mb->r2) && same_ref(ma->w2, mb->w2);
 }
 
 static inline bool slot_empty(const struct granule_cell *g) {
-  static const struct history_slot empty;
-  return memcmp(&g->whole, &empty, sizeof empty) == 0;
+  const struct slot_more *m = more_of(&g->whole);
+  return !g->whole.w.node && !g->whole.r1.node && !m->r2.node && !m->w2.node && !m->head &&
+         !m->last_update;
+}
+
+/* Stores a ref as ref_store does, if it changes (for lock-free readers that looked at
+ * the cell before). */
+static inline void ref_update(struct access_ref *to, struct access_ref v) {
+  if (!same_ref(*to, v))
+    ref_store(to, v);
 }
 
 /* Gives a locked, unsplit cell a copy of another's history (the mode's copy: pooled
  * entries are duplicated), storing each changed ref as ref_store does, for lock-free
  * readers that looked at the cell before. Its own slot holds no pooled entry. */
 static void give_copy(struct granule_cell *to, const struct granule_cell *from, bool precise) {
-  struct history_slot copy;
-  (precise ? precise_copy : fast_copy)(&copy, &from->whole);
-  const struct access_ref *src[4] = {&copy.w, &copy.r1, &copy.r2, &copy.w2};
-  struct access_ref *dst[4] = {&to->whole.w, &to->whole.r1, &to->whole.r2, &to->whole.w2};
-  for (unsigned k = 0; k < 4; k++)
-    if (memcmp(dst[k], src[k], sizeof *src[k]) != 0)
-      ref_store(dst[k], *src[k]);
-  __atomic_store_n(&to->whole.head, copy.head, __ATOMIC_RELAXED);
-  __atomic_store_n(&to->last_update, from->last_update, __ATOMIC_RELAXED);
+  ref_update(&to->whole.w, from->whole.w);
+  ref_update(&to->whole.r1, from->whole.r1);
+  if (!slot_has_more(&from->whole) && !slot_has_more(&to->whole))
+    return;
+  struct slot_more *m = more_for_write(&to->whole);
+  const struct slot_more *src = more_of(&from->whole);
+  ref_update(&m->r2, src->r2);
+  ref_update(&m->w2, src->w2);
+  uint32_t head = precise ? precise_copy_head(&from->whole) : src->head;
+  __atomic_store_n(&m->head, head, __ATOMIC_RELAXED);
+  __atomic_store_n(&m->last_update, src->last_update, __ATOMIC_RELAXED);
 }
 
 /* Declared in history_access.h. Its second cell gets a copy of the word's history,

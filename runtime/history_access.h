@@ -32,15 +32,19 @@ struct walk {
 
 /* Whether a lock-free look shows that the access, covering the whole granule, is
  * recorded there already (the mode's test; false: don't know). Inlined: most accesses
- * of a loop end here. onward (NULL, or false on entry): history_access_onward's
- * answer, which only this test of one whole slot gives. */
-static inline __attribute__((always_inline)) bool
-slot_recorded(struct history_slot *slot, unsigned last_update, const struct walk *w, bool *onward) {
+ * of a loop end here. more: the slot's overflow as the caller read it (history_more.h,
+ * more_in: the state word is loaded once). cell: whether the slot is a cell's whole one (which
+ * keeps a last-update note; a byte's slot keeps none). onward (NULL, or false on entry):
+ * history_access_onward's answer, which only this test of one whole slot gives. */
+static inline __attribute__((always_inline)) bool slot_recorded(struct history_slot *slot,
+                                                                const struct slot_more *more,
+                                                                bool cell, const struct walk *w,
+                                                                bool *onward) {
   if (w->precise) {
-    int lazy = precise_lazy_recorded(slot, w->now, w->cache, onward);
+    int lazy = precise_lazy_recorded(slot, more, w->now, w->cache, onward);
     if (lazy >= 0)
       return lazy;
-    return precise_already_recorded(slot, last_update, w->now, w->cache);
+    return precise_already_recorded(slot, cell ? slot_last_update(slot) : 0, w->now, w->cache);
   }
   return fast_already_recorded(slot, w->now, w->cache, onward);
 }
@@ -49,10 +53,11 @@ slot_recorded(struct history_slot *slot, unsigned last_update, const struct walk
  * shorts, unaligned data, or a whole access to a granule split before). */
 bool history_bytes_recorded(struct granule_cell *g, unsigned lo, unsigned hi, const struct walk *w);
 
-/* slot_recorded for a cell's whole slot, with its last-update note. */
+/* slot_recorded for a cell's whole slot, with its last-update note (state: the cell's
+ * state word, loaded with acquire). */
 static inline __attribute__((always_inline)) bool
-whole_recorded(struct granule_cell *g, const struct walk *w, bool *onward) {
-  return slot_recorded(&g->whole, __atomic_load_n(&g->last_update, __ATOMIC_RELAXED), w, onward);
+whole_recorded(struct granule_cell *g, uint32_t state, const struct walk *w, bool *onward) {
+  return slot_recorded(&g->whole, more_in(&g->whole, state), true, w, onward);
 }
 
 /* slot_recorded for a granule's cell (onward: for its whole slot only). */
@@ -60,9 +65,10 @@ static inline __attribute__((always_inline)) bool
 granule_recorded(struct granule_cell *g, const struct walk *w, bool *onward) {
   if (g->gen != w->gen)
     return false;
-  if (CELL_SPLIT(atomic_load_explicit(&g->state, memory_order_relaxed)))
+  uint32_t state = atomic_load_explicit(&g->state, memory_order_acquire);
+  if (CELL_SPLIT(state))
     return history_bytes_recorded(g, 0, SHADOW_GRANULE, w);
-  return whole_recorded(g, w, onward);
+  return whole_recorded(g, state, w, onward);
 }
 
 /* The first access to a granule in this generation, covering all of it, without a
@@ -84,13 +90,14 @@ static inline bool first_whole(struct history_slot *slot, const struct walk *w) 
  * 5 330 M -> 4 593 M instructions, health 4 380 M -> 3 845 M (text +23 KB). */
 static inline __attribute__((always_inline)) void
 update_whole(struct granule_cell *g, uintptr_t addr, unsigned nbytes, struct walk *w) {
-  if (w->precise)
-    __atomic_store_n(&g->last_update,
-                     precise_lazy_update(&g->whole, w->now, w->cache)
-                         ? 0
-                         : precise_access(&g->whole, addr, nbytes, w->now, w->cache, w->out, &w->n),
-                     __ATOMIC_RELAXED);
-  else
+  if (w->precise) {
+    const struct slot_more *more = more_of(&g->whole);
+    if (!precise_lazy_update(&g->whole, more, w->now, w->cache))
+      slot_set_last_update(
+          &g->whole, precise_access(&g->whole, addr, nbytes, w->now, w->cache, w->out, &w->n));
+    else if (more != &g_slot_more_none) /* (an overflow it took into use reads 0) */
+      __atomic_store_n(&more_at(&g->whole)->last_update, 0, __ATOMIC_RELAXED);
+  } else
     fast_access(&g->whole, addr, nbytes, w->now, w->cache, w->out, &w->n);
 }
 
@@ -115,8 +122,9 @@ static inline __attribute__((always_inline)) bool
 word_recorded(struct granule_cell *first, const struct walk *w, bool *onward) {
   /* Paired: its first cell, never split then (one load of the state says both), is
    * both granules' history. */
-  if (cell_paired(first, w->gen))
-    return whole_recorded(first, w, onward);
+  uint32_t state = atomic_load_explicit(&first->state, memory_order_acquire);
+  if (first->gen == w->gen && (state & CELL_PAIRED)) /* cell_paired, the state kept */
+    return whole_recorded(first, state, w, onward);
   return granule_recorded(first, w, NULL) && granule_recorded(second_of(first), w, NULL);
 }
 

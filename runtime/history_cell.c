@@ -3,8 +3,9 @@
 #include "reserve.h"
 #include "tls.h"
 
-_Atomic uint32_t g_cells_gen = 1; /* fresh (zero) shadow pages hold generation 0 */
-struct split_bytes *g_split_pool; /* extern in history_cell.h: cell_split_current */
+_Atomic uint32_t g_cells_gen = 1;        /* fresh (zero) shadow pages hold generation 0 */
+char *g_split_pool;                      /* extern in history_cell.h: split_at */
+const struct slot_more g_slot_more_none; /* extern in history_more.h */
 static uint64_t g_split_capacity;
 static _Atomic uint64_t g_split_used;
 static _Atomic uint32_t g_split_gen; /* bumped by cells_reset: older free lists are void */
@@ -12,11 +13,12 @@ static _Atomic uint32_t g_split_gen; /* bumped by cells_reset: older free lists 
 /* Split slots of forgotten granules (a fresh stack frame or heap block over chars: BOTS
  * uts makes one per task) are reused by the thread that forgot them, as precise-mode
  * entries are; without this the pool grew with every task until the generation ended.
- * A free slot links to the next through its first byte's head. */
+ * A free slot links to the next through its first byte's gen (free in byte slots). */
 static OMPR_TLS uint32_t t_split_free, t_split_free_gen;
 
 int cells_init(uint64_t split_granules) {
-  void *p = reserve_zeroed(split_granules * sizeof(struct split_bytes));
+  uint64_t blocks = (split_granules + SPLIT_PER_BLOCK - 1) / SPLIT_PER_BLOCK;
+  void *p = reserve_zeroed(blocks * SHADOW_LEAF_BYTES);
   if (p == NULL)
     return -1;
   g_split_pool = p;
@@ -46,7 +48,7 @@ uint64_t cells_split_taken(void) {
 
 void cell_unsplit(uint32_t split) {
   uint32_t *head = split_free_list();
-  g_split_pool[split - 1].byte[0].head = *head;
+  split_at(split)->byte[0].gen = *head;
   *head = split;
 }
 
@@ -56,7 +58,7 @@ static uint32_t take_split(void) {
   uint32_t *head = split_free_list();
   uint32_t e = *head;
   if (e) {
-    *head = g_split_pool[e - 1].byte[0].head;
+    *head = split_at(e)->byte[0].gen;
     return e;
   }
   uint64_t i = atomic_fetch_add(&g_split_used, 1);
@@ -67,13 +69,13 @@ static uint32_t take_split(void) {
 
 struct split_bytes *cell_split(struct granule_cell *g, uint32_t *split, slot_copy_fn copy) {
   if (*split)
-    return &g_split_pool[*split - 1];
+    return split_at(*split);
   uint32_t e = take_split();
   if (!e) {
     shadow_out_of_room("the per-byte shadow pool is full");
     return NULL;
   }
-  struct split_bytes *s = &g_split_pool[e - 1];
+  struct split_bytes *s = split_at(e);
   for (unsigned b = 0; b < SHADOW_GRANULE; b++)
     copy(&s->byte[b], &g->whole);
   *split = e;

@@ -1,5 +1,6 @@
 /* The granule cell: what the shadow holds for each 4-byte granule of application
- * memory, whatever algorithm fills it. A cell keeps ONE history slot while every access
+ * memory, whatever algorithm fills it, in 32 bytes (its slot's overflow lies elsewhere:
+ * history_more.h). A cell keeps ONE history slot while every access
  * to the granule has covered all of it (ints, floats, pointers, doubles: the common
  * case). The first access to only part of a granule splits it: its slot is copied into
  * four per-byte slots kept in a side pool, and the granule stays split, so two strands
@@ -9,7 +10,7 @@
  * and a second cell (shadow.h: in separate halves of a leaf). While the word is PAIRED
  * (CELL_PAIRED in its first cell) both granules have one history, the first cell's
  * slot, and the second cell is not read or written: an access to a whole double or
- * pointer takes one cell, one cache line and one lock, and memory holding only such
+ * pointer takes one cell, half a cache line and one lock, and memory holding only such
  * words never touches the pages of second cells. history_access.c pairs a word when its two
  * granules would hold the same history anyway (both empty, or equal) and gives the
  * second cell a copy again (unpairs) before anything would make them differ (an access
@@ -29,33 +30,58 @@
  * Each cell carries the generation it was written in; cells_reset() starts a new
  * generation (after an outermost parallel region), which empties every cell at once
  * without touching memory. Updates of a cell are serialised by a spin lock in the cell
- * itself: the lock's cache line is the one the update writes anyway, so threads working
- * on different data never share a lock line. */
+ * itself: the lock's cache line is the one the update writes anyway. Two neighbouring
+ * words' first cells share a line (as do their second cells), so threads updating
+ * neighbouring words contend for it, as their own stores do for the words' line (which
+ * holds eight such words). */
 #ifndef OMPRACER_HISTORY_CELL_H
 #define OMPRACER_HISTORY_CELL_H
 
 #include "access.h"
+#include "history_more.h"
 #include "shadow.h"
 
 #include <sched.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <string.h>
 
 struct granule_cell {
-  struct history_slot whole; /* the history while not split */
-  uint32_t gen;              /* generation of the contents; older means empty */
-  _Atomic uint32_t state;    /* CELL_LOCKED | pair flags | (0: not split; else 1 + split index) */
-  uint32_t last_update;      /* precise mode: which own entry holds the last update (0: none) */
+  union {
+    struct history_slot whole; /* the history while not split */
+    struct {                   /* the slot's cell-only words, named as the cell's */
+      struct access_ref unused_w, unused_r1;
+      uint32_t gen;           /* generation of the contents; older means empty */
+      _Atomic uint32_t state; /* CELL_LOCKED | CELL_PAIRED | SLOT_MORE | (0: not split;
+                                 else 1 + split index) */
+    };
+  };
 };
 #define CELL_LOCKED 0x80000000u
 #define CELL_PAIRED 0x40000000u    /* a word's first cell: its slot is both granules' */
-#define CELL_SPLIT_MAX 0x3fffffffu /* split indexes stay below the flag */
+#define CELL_SPLIT_MAX 0x1fffffffu /* split indexes stay below the flags (SLOT_MORE) */
 #define CELL_SPLIT(state) ((state) & CELL_SPLIT_MAX)
 _Static_assert(sizeof(struct granule_cell) == SHADOW_CELL_BYTES, "cell size");
+_Static_assert(offsetof(struct granule_cell, gen) == offsetof(struct history_slot, gen) &&
+                   offsetof(struct granule_cell, state) == offsetof(struct history_slot, state),
+               "a cell's words are its slot's");
+_Static_assert(sizeof(struct slot_more) <= SHADOW_CELL_BYTES, "overflow size");
+_Static_assert(SLOT_MORE > CELL_SPLIT_MAX && !(SLOT_MORE & (CELL_LOCKED | CELL_PAIRED)), "flags");
 
 struct split_bytes {
   struct history_slot byte[SHADOW_GRANULE];
 };
+
+/* The split pool is laid out in blocks of a leaf's size, each holding the byte slots of
+ * SPLIT_PER_BLOCK granules and then their overflow, SHADOW_MORE_OFFSET after them as in
+ * a leaf (history_more.h). The per-byte slots of split index `split` (1 + pool index): */
+#define SPLIT_PER_BLOCK (SHADOW_MORE_OFFSET / sizeof(struct split_bytes))
+static inline struct split_bytes *split_at(uint32_t split) {
+  extern char *g_split_pool;
+  size_t i = split - 1;
+  return (struct split_bytes *)(g_split_pool + i / SPLIT_PER_BLOCK * SHADOW_LEAF_BYTES) +
+         i % SPLIT_PER_BLOCK;
+}
 
 /* Reserves the split pool (room for `split_granules` split granules). */
 int cells_init(uint64_t split_granules);
@@ -75,13 +101,14 @@ static inline __attribute__((always_inline)) bool cell_paired(struct granule_cel
   return first->gen == gen && (s & CELL_PAIRED);
 }
 
-/* Locks a cell as it is; returns its state before (its split field and flags). */
+/* Locks a cell as it is; returns its state before (its split field and pair flag;
+ * not SLOT_MORE, which the slot's own writers keep: cell_unlock). */
 static inline uint32_t cell_lock_raw(struct granule_cell *g) {
   uint32_t s;
   for (;;) {
     s = atomic_fetch_or_explicit(&g->state, CELL_LOCKED, memory_order_acquire);
     if (!(s & CELL_LOCKED))
-      return s;
+      return s & ~SLOT_MORE;
     /* A holder is only a few instructions from unlocking, unless it was descheduled
      * (more threads than cores): then spinning burns the rest of our time slice. */
     for (unsigned spins = 0; atomic_load_explicit(&g->state, memory_order_relaxed) & CELL_LOCKED;
@@ -102,8 +129,8 @@ static inline __attribute__((always_inline)) uint32_t cell_lock_fresh(struct gra
   *fresh = g->gen != gen;
   if (!*fresh)
     return s;
-  memset(&g->whole, 0, sizeof g->whole);
-  __atomic_store_n(&g->last_update, 0, __ATOMIC_RELAXED);
+  more_drop(&g->whole);
+  memset(&g->whole, 0, offsetof(struct history_slot, gen)); /* w and r1 */
   g->gen = gen;
   return 0;
 }
@@ -116,7 +143,8 @@ static inline bool cell_lock_current(struct granule_cell *g, uint32_t gen, uint3
     *split = s;
     return true;
   }
-  atomic_store_explicit(&g->state, s, memory_order_release);
+  uint32_t more = atomic_load_explicit(&g->state, memory_order_relaxed) & SLOT_MORE;
+  atomic_store_explicit(&g->state, s | more, memory_order_release);
   return false;
 }
 
@@ -125,19 +153,21 @@ static inline uint32_t cell_lock(struct granule_cell *g, uint32_t gen) {
   return cell_lock_fresh(g, gen, &fresh);
 }
 
+/* Unlocks a cell with this split field and pair flag; its SLOT_MORE stays as the
+ * holder left it. */
 static inline void cell_unlock(struct granule_cell *g, uint32_t split) {
-  atomic_store_explicit(&g->state, split, memory_order_release);
+  uint32_t more = atomic_load_explicit(&g->state, memory_order_relaxed) & SLOT_MORE;
+  atomic_store_explicit(&g->state, split | more, memory_order_release);
 }
 
 /* The per-byte slots of a current, split cell, or NULL (read without the lock: split
  * slots stay in the pool until the generation ends, so a lock-free check may look at
  * them as at g->whole; the acquire pairs with cell_unlock's release after a split). */
 static inline struct split_bytes *cell_split_current(struct granule_cell *g, uint32_t gen) {
-  extern struct split_bytes *g_split_pool;
   uint32_t split = CELL_SPLIT(atomic_load_explicit(&g->state, memory_order_acquire));
   if (!split || g->gen != gen)
     return NULL;
-  return &g_split_pool[split - 1];
+  return split_at(split);
 }
 
 /* How a split copies the whole slot into each byte's (the algorithm's business). */

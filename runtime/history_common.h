@@ -6,6 +6,7 @@
 #define OMPRACER_HISTORY_COMMON_H
 
 #include "access.h"
+#include "history_more.h"
 #include "sp_query.h"
 
 /* Atomic accesses never race with each other. */
@@ -253,6 +254,39 @@ keep_pair_known(struct sp_cache *c, struct access_ref *a, struct access_ref *b,
 static inline __attribute__((always_inline)) void
 keep_pair(struct sp_cache *c, struct access_ref *a, struct access_ref *b, struct access_ref me) {
   keep_pair_known(c, a, b, me, parallel_with(c, *a), parallel_with(c, *b));
+}
+
+/* keep_pair_known on a locked slot's own pair of one kind (writes: w and w2; reads: r1
+ * and r2), whose second entry lies in the slot's overflow (history_more.h; m: more_of
+ * the slot, as the caller read it): the overflow is taken into use only when the pair
+ * becomes two entries, and written only when it changes. The same choices as
+ * keep_pair_known's. */
+static inline __attribute__((always_inline)) void
+keep_slot_pair_known(struct sp_cache *c, struct history_slot *s, const struct slot_more *m,
+                     bool is_write, struct access_ref me, bool par1, bool par2) {
+  struct access_ref *a = is_write ? &s->w : &s->r1;
+  struct access_ref b = is_write ? m->w2 : m->r2;
+  if (!a->node) {
+    ref_store(a, me);
+  } else if (!b.node) {
+    if (par1) {
+      struct slot_more *w = more_for_write(s);
+      ref_store(is_write ? &w->w2 : &w->r2, me);
+    } else {
+      ref_store(a, me);
+    }
+  } else if (!par1 && !par2) {
+    ref_store(a, me);
+    ref_store(is_write ? &more_at(s)->w2 : &more_at(s)->r2, (struct access_ref){0, 0, 0});
+  } else if (!par1) {
+    ref_store(a, me);
+  } else if (!par2) {
+    ref_store(is_write ? &more_at(s)->w2 : &more_at(s)->r2, me);
+  } else {
+    unsigned d12 = lca_depth(c, *a, b);
+    if (lca_depth(c, me, *a) < d12 && lca_depth(c, me, b) < d12)
+      ref_store(a, me);
+  }
 }
 
 #endif

@@ -6,6 +6,7 @@ void fast_access(struct history_slot *h, uintptr_t addr, unsigned nbytes,
                  const struct access_now *now, struct sp_cache *c, struct race_found *out,
                  unsigned *n) {
   struct access_ref me = ref_of(now);
+  const struct slot_more *more = more_of(h);
   /* Already recorded by this strand at this site in this iteration: nothing can change. */
   struct access_ref *same = now->is_write ? &h->w : &h->r1;
   if (same->node == me.node && same->site == me.site && same->iter == me.iter)
@@ -13,10 +14,11 @@ void fast_access(struct history_slot *h, uintptr_t addr, unsigned nbytes,
   if (h->w.node && conflicts(c, now, h->w))
     note_race(out, n, addr, nbytes, h->w, true, 0);
   if (now->is_write) {
+    struct access_ref r2 = more->r2;
     if (h->r1.node && conflicts(c, now, h->r1))
       note_race(out, n, addr, nbytes, h->r1, false, 0);
-    if (h->r2.node && conflicts(c, now, h->r2))
-      note_race(out, n, addr, nbytes, h->r2, false, 0);
+    if (r2.node && conflicts(c, now, r2))
+      note_race(out, n, addr, nbytes, r2, false, 0);
     /* One write slot: an atomic write does not displace a plain write ordered before
      * it. The plain one races with atomic accesses too, which the atomic one would not
      * (a plain initialisation followed by atomic updates in parallel is the common
@@ -26,7 +28,8 @@ void fast_access(struct history_slot *h, uintptr_t addr, unsigned nbytes,
     if (!keep_plain)
       ref_store(&h->w, me);
   } else {
-    keep_pair(c, &h->r1, &h->r2, me);
+    keep_slot_pair_known(c, h, more, false, me, parallel_with(c, h->r1),
+                         parallel_with(c, more->r2));
   }
 }
 
@@ -42,7 +45,8 @@ bool fast_already_recorded(const struct history_slot *h, const struct access_now
   /* A read kept in either read slot: two threads reading one shared value each find
    * themselves there and never write the line. */
   bool covered_onward = false;
-  enum read_seen seen = reads_seen(c, &h->r1, &h->r2, me, false, onward ? &covered_onward : NULL);
+  enum read_seen seen =
+      reads_seen(c, &h->r1, &more_of(h)->r2, me, false, onward ? &covered_onward : NULL);
   if (seen != READ_COVERED)
     return seen == READ_HELD;
   struct access_ref w = ref_load(&h->w);
@@ -54,5 +58,10 @@ bool fast_already_recorded(const struct history_slot *h, const struct access_now
 }
 
 void fast_copy(struct history_slot *dst, const struct history_slot *src) {
-  *dst = *src;
+  dst->w = src->w;
+  dst->r1 = src->r1;
+  if (slot_has_more(src))
+    *more_for_write(dst) = *more_at(src);
+  else
+    more_drop(dst);
 }

@@ -23,12 +23,13 @@
  * which this test does not read). */
 static inline __attribute__((always_inline)) bool
 byte_slot_holds(const struct history_slot *s, struct access_ref me, bool is_write) {
-  if (__atomic_load_n(&s->head, __ATOMIC_RELAXED) & HEAD_EXPANDED)
+  const struct slot_more *m = more_of(s);
+  if (__atomic_load_n(&m->head, __ATOMIC_RELAXED) & HEAD_EXPANDED)
     return false;
   if (is_write)
-    return ref_holds(&s->w, me) || ref_holds(&s->w2, me);
+    return ref_holds(&s->w, me) || ref_holds(&m->w2, me);
   /* held_only: reads_seen answers without queries, so it needs no cache */
-  return reads_seen(NULL, &s->r1, &s->r2, me, true, NULL) == READ_HELD;
+  return reads_seen(NULL, &s->r1, &m->r2, me, true, NULL) == READ_HELD;
 }
 
 /* Bytes a range may span for the test below: a longer one that fails late would have

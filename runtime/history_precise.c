@@ -45,12 +45,22 @@ static uint32_t owner_flags(node_id owner) {
 _Static_assert(sizeof(struct precise_entry) == PRECISE_ENTRY_BYTES, "entry size");
 
 /* The two writes and two reads of an entry: a pooled entry's, or the one the slot
- * itself holds (the empty lockset's under the root). */
+ * itself holds (the empty lockset's under the root; its second write and read are in
+ * the slot's overflow, history_more.h). */
 struct refs {
   struct access_ref *w1, *w2, *r1, *r2;
 };
+/* The slot's own entry, to update (the cell locked): its overflow taken into use. */
 INLINE struct refs slot_refs(struct history_slot *s) {
-  return (struct refs){&s->w, &s->w2, &s->r1, &s->r2};
+  struct slot_more *m = more_for_write(s);
+  return (struct refs){&s->w, &m->w2, &s->r1, &m->r2};
+}
+/* The slot's own entry, to read (locked or not): an unused overflow reads as the empty
+ * one, which is read-only memory (callers only read through these). */
+INLINE struct refs slot_refs_read(const struct history_slot *s) {
+  struct slot_more *m = (struct slot_more *)more_of(s);
+  struct history_slot *own = (struct history_slot *)s;
+  return (struct refs){&own->w, &m->w2, &own->r1, &m->r2};
 }
 
 static struct precise_entry *g_pool;
@@ -132,8 +142,8 @@ static void clear_refs(struct refs x) {
 }
 
 void precise_forget(struct history_slot *slot) {
-  uint32_t e = HEAD_FIRST(slot->head);
-  *slot = (struct history_slot){0};
+  uint32_t e = HEAD_FIRST(slot_head(slot));
+  slot_clear(slot);
   if (!e)
     return;
   reuse_entry(); /* drops a stale free list first */
@@ -535,13 +545,13 @@ static void check_entries(struct history_slot *slot, uintptr_t addr, unsigned nb
   struct seen_races seen; /* not zeroed: that was a third of precise_access's time */
   seen.n = 0;
   /* The slot's own entry has the empty lockset: disjoint with every other. */
-  check_refs(slot_refs(slot), 0, &seen, addr, nbytes, now, c, out, n);
+  check_refs(slot_refs_read(slot), 0, &seen, addr, nbytes, now, c, out, n);
   struct owner_path *p = &t_path;
   refresh_path(p, now->node);
   struct walk_merges m;
   m.children.n = 0;
   m.siblings.n = 0;
-  for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next) {
+  for (uint32_t e = HEAD_FIRST(slot_head(slot)); e; e = entry(e)->next) {
     struct precise_entry *x = entry(e);
     if (!vacate_or_merge(x, &m, owner_on_path(p, x)) && lockset_disjoint(x->lockset, now->lockset))
       check_refs(entry_refs(x), x->lockset, &seen, addr, nbytes, now, c, out, n);
@@ -653,8 +663,9 @@ INLINE bool family_expanded(struct family f) {
 
 /* Puts pooled entry e first in the slot's list (the cell is locked). */
 static void link_entry(struct history_slot *slot, uint32_t e) {
-  entry(e)->next = HEAD_FIRST(slot->head);
-  slot->head = e | (slot->head & HEAD_FLAGS);
+  struct slot_more *m = more_for_write(slot);
+  entry(e)->next = HEAD_FIRST(m->head);
+  m->head = e | (m->head & HEAD_FLAGS);
 }
 
 /* The entry of (lockset, owner) in the slot's list, made if missing; NULL when the pool
@@ -662,7 +673,7 @@ static void link_entry(struct history_slot *slot, uint32_t e) {
 static struct precise_entry *entry_of(struct history_slot *slot, lockset_id lockset,
                                       node_id owner) {
   uint32_t spare = 0;
-  for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next) {
+  for (uint32_t e = HEAD_FIRST(slot_head(slot)); e; e = entry(e)->next) {
     if (entry(e)->lockset == lockset && entry(e)->owner == owner)
       return entry(e);
     if (!spare && vacant(entry(e)))
@@ -680,7 +691,7 @@ static struct precise_entry *entry_of(struct history_slot *slot, lockset_id lock
 /* The family of the access's lockset; false when its root entry cannot be made. */
 static bool family_of(struct history_slot *slot, lockset_id lockset, struct family *f) {
   if (!lockset) {
-    *f = (struct family){slot_refs(slot), &slot->head, HEAD_EXPANDED};
+    *f = (struct family){slot_refs(slot), &more_for_write(slot)->head, HEAD_EXPANDED};
     return true;
   }
   struct precise_entry *x = entry_of(slot, lockset, ospg_root());
@@ -742,7 +753,7 @@ static bool expand(struct history_slot *slot, lockset_id lockset, struct family 
   keep_now(&w1, &w2);
   keep_now(&r1, &r2);
   if (w1.node || w2.node)
-    slot->head |= HEAD_WRITTEN; /* before the seeds store them */
+    more_for_write(slot)->head |= HEAD_WRITTEN; /* before the seeds store them */
   return seed(slot, lockset, w1, true) && seed(slot, lockset, w2, true) &&
          seed(slot, lockset, r1, false) && seed(slot, lockset, r2, false);
 }
@@ -760,7 +771,8 @@ INLINE bool last_update_was(const struct history_slot *slot, unsigned holder,
                             const struct access_now *now) {
   if (!holder || now->lockset || (holder <= PRECISE_HOLDER_W2) != now->is_write)
     return false;
-  const struct access_ref *own[4] = {&slot->w, &slot->w2, &slot->r1, &slot->r2};
+  const struct slot_more *m = more_of(slot);
+  const struct access_ref *own[4] = {&slot->w, &m->w2, &slot->r1, &m->r2};
   return ref_holds(own[holder - PRECISE_HOLDER_W1], ref_of(now));
 }
 
@@ -796,7 +808,7 @@ static bool held_by_owners(const struct history_slot *slot, uint32_t head,
                            const struct access_now *now, struct sp_cache *c) {
   const struct owner_path *p = &t_path;
   unsigned held = 0;
-  struct refs own = slot_refs((struct history_slot *)slot);
+  struct refs own = slot_refs_read(slot);
   if (!now->lockset) {
     if (!refs_unchanged(own, now, c))
       return false;
@@ -840,7 +852,7 @@ static bool recorded_with_head(struct history_slot *slot, uint32_t head, unsigne
     return false;
   /* A lazy family is its root entry, whatever owners the strand has. */
   if (!now->lockset && !(head & HEAD_EXPANDED))
-    return lazy_covers(slot_refs(slot), now, c);
+    return lazy_covers(slot_refs_read(slot), now, c);
   if (last_update_was(slot, last_update, now))
     return true;
   struct precise_entry *x = e ? entry(e) : NULL;
@@ -855,7 +867,7 @@ static bool recorded_with_head(struct history_slot *slot, uint32_t head, unsigne
   if (p->deepest != 1)
     return held_by_owners(slot, head, now, c);
   if (!x)
-    return !now->lockset && refs_cover(slot_refs(slot), now, c, false);
+    return !now->lockset && refs_cover(slot_refs_read(slot), now, c, false);
   if (!lone || slot->w.node || slot->r1.node)
     return false;
   return refs_cover(entry_refs(x), now, c, false);
@@ -864,23 +876,23 @@ static bool recorded_with_head(struct history_slot *slot, uint32_t head, unsigne
 bool precise_already_recorded(struct history_slot *slot, unsigned last_update,
                               const struct access_now *now, struct sp_cache *c) {
   /* Read without the lock: a torn read only means "no". */
-  uint32_t head = atomic_load_explicit((_Atomic uint32_t *)&slot->head, memory_order_relaxed);
+  uint32_t head = slot_head(slot);
   bool recorded;
   if (head & HEAD_OWN_ATOMIC) /* the atomics' lazy family alone ("Atomics in ...") */
     recorded = head == HEAD_OWN_ATOMIC && now->lockset == g_atomic_alone &&
-               lazy_covers(slot_refs(slot), now, c);
+               lazy_covers(slot_refs_read(slot), now, c);
   else
     recorded = recorded_with_head(slot, head, last_update, now, c);
   /* The own refs read were of the family the head said if it is unchanged now. */
   atomic_thread_fence(memory_order_acquire);
-  return recorded &&
-         atomic_load_explicit((_Atomic uint32_t *)&slot->head, memory_order_relaxed) == head;
+  return recorded && slot_head(slot) == head;
 }
 
 /* Which of the slot's own refs holds the access (called with the cell locked). */
 static unsigned holder_of(const struct history_slot *slot, const struct access_now *now) {
   struct access_ref me = ref_of(now);
-  const struct access_ref *own[4] = {&slot->w, &slot->w2, &slot->r1, &slot->r2};
+  const struct slot_more *m = more_of(slot);
+  const struct access_ref *own[4] = {&slot->w, &m->w2, &slot->r1, &m->r2};
   for (unsigned k = now->is_write ? 0 : 2; k < (now->is_write ? 2u : 4u); k++)
     if (own[k]->node == me.node && own[k]->site == me.site && own[k]->iter == me.iter)
       return PRECISE_HOLDER_W1 + k;
@@ -899,7 +911,7 @@ static unsigned record_in_owners(struct history_slot *slot, const struct access_
     memset(found, 0, p->deepest * sizeof found[0]);
   uint32_t spare[8];
   unsigned nspare = 0;
-  for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next) {
+  for (uint32_t e = HEAD_FIRST(slot_head(slot)); e; e = entry(e)->next) {
     struct precise_entry *x = entry(e);
     if (vacant(x) && nspare < 8)
       spare[nspare++] = e;
@@ -957,22 +969,23 @@ INLINE unsigned lazy_own_access(struct history_slot *slot, uintptr_t addr, unsig
                                 struct race_found *out, unsigned *n) {
   struct seen_races seen;
   seen.n = 0;
-  bool pw1 = parallel_with(c, slot->w), pw2 = parallel_with(c, slot->w2);
-  bool pr1 = parallel_with(c, slot->r1), pr2 = parallel_with(c, slot->r2);
+  const struct slot_more *m = more_of(slot);
+  bool pw1 = parallel_with(c, slot->w), pw2 = parallel_with(c, m->w2);
+  bool pr1 = parallel_with(c, slot->r1), pr2 = parallel_with(c, m->r2);
   note_own(&seen, &slot->w, pw1, true, addr, nbytes, now, out, n);
-  note_own(&seen, &slot->w2, pw2, true, addr, nbytes, now, out, n);
+  note_own(&seen, &m->w2, pw2, true, addr, nbytes, now, out, n);
   if (now->is_write) {
     note_own(&seen, &slot->r1, pr1, false, addr, nbytes, now, out, n);
-    note_own(&seen, &slot->r2, pr2, false, addr, nbytes, now, out, n);
+    note_own(&seen, &m->r2, pr2, false, addr, nbytes, now, out, n);
   }
-  if (HEAD_FIRST(slot->head))
+  if (HEAD_FIRST(m->head))
     lazy_check_pooled(slot, &seen, addr, nbytes, now, c, out, n);
-  struct access_ref *a = now->is_write ? &slot->w : &slot->r1;
-  struct access_ref *b = now->is_write ? &slot->w2 : &slot->r2;
+  const struct access_ref *a = now->is_write ? &slot->w : &slot->r1;
+  const struct access_ref *b = now->is_write ? &m->w2 : &m->r2;
   bool p1 = now->is_write ? pw1 : pr1, p2 = now->is_write ? pw2 : pr2;
   if (a->node && b->node && p1 && p2 && ospg_st_nodes_matter()) /* drops_unordered */
     return lazy_expand(slot, now, c);
-  keep_pair_known(c, a, b, ref_of(now), p1, p2);
+  keep_slot_pair_known(c, slot, m, now->is_write, ref_of(now), p1, p2);
   return 0; /* no holder: precise_already_recorded covers a lazy family */
 }
 
@@ -982,7 +995,7 @@ static __attribute__((noinline)) void
 lazy_check_pooled(struct history_slot *slot, struct seen_races *seen, uintptr_t addr,
                   unsigned nbytes, const struct access_now *now, struct sp_cache *c,
                   struct race_found *out, unsigned *n) {
-  for (uint32_t e = HEAD_FIRST(slot->head); e; e = entry(e)->next)
+  for (uint32_t e = HEAD_FIRST(slot_head(slot)); e; e = entry(e)->next)
     if (!vacate_if_folded(entry(e)))
       check_refs(entry_refs(entry(e)), entry(e)->lockset, seen, addr, nbytes, now, c, out, n);
 }
@@ -991,9 +1004,10 @@ lazy_check_pooled(struct history_slot *slot, struct seen_races *seen, uintptr_t 
  * (drops_unordered): the family expands, out of line (rare). */
 static __attribute__((noinline)) unsigned
 lazy_expand(struct history_slot *slot, const struct access_now *now, struct sp_cache *c) {
+  struct slot_more *m = more_for_write(slot);
   if (now->is_write)
-    slot->head |= HEAD_WRITTEN; /* record_in_owners stores it in entries */
-  if (!expand(slot, 0, (struct family){slot_refs(slot), &slot->head, HEAD_EXPANDED}))
+    m->head |= HEAD_WRITTEN; /* record_in_owners stores it in entries */
+  if (!expand(slot, 0, (struct family){slot_refs(slot), &m->head, HEAD_EXPANDED}))
     return 0;
   return record_in_owners(slot, now, c);
 }
@@ -1020,8 +1034,9 @@ lazy_expand(struct history_slot *slot, const struct access_now *now, struct sp_c
  * carry ACCESS_ATOMIC), so only "covered" answers need that second read. */
 
 INLINE bool own_atomic_fits(const struct history_slot *slot, const struct access_now *now) {
-  return now->lockset == g_atomic_alone && slot->head == 0 && !slot->w.node && !slot->w2.node &&
-         !slot->r1.node && !slot->r2.node;
+  const struct slot_more *m = more_of(slot);
+  return now->lockset == g_atomic_alone && m->head == 0 && !slot->w.node && !m->w2.node &&
+         !slot->r1.node && !m->r2.node;
 }
 
 /* Moves the atomics' root entry out of the slot's own refs into a pooled entry (the
@@ -1031,13 +1046,14 @@ static bool unown_atomic(struct history_slot *slot) {
   if (!e)
     return false;
   struct precise_entry *x = entry(e);
+  struct slot_more *m = more_for_write(slot); /* in use: its head reads HEAD_OWN_ATOMIC */
   x->w1 = slot->w;
-  x->w2 = slot->w2;
+  x->w2 = m->w2;
   x->r1 = slot->r1;
-  x->r2 = slot->r2;
+  x->r2 = m->r2;
   uint32_t written = (x->w1.node || x->w2.node) ? HEAD_WRITTEN : 0;
   clear_refs(slot_refs(slot));
-  __atomic_store_n(&slot->head, e | written, __ATOMIC_RELEASE);
+  __atomic_store_n(&m->head, e | written, __ATOMIC_RELEASE);
   return true;
 }
 
@@ -1045,13 +1061,14 @@ static bool unown_atomic(struct history_slot *slot) {
  * reads HEAD_OWN_ATOMIC or 0 with nothing held); returns whether it did. */
 static bool own_atomic_access(struct history_slot *slot, const struct access_now *now,
                               struct sp_cache *c) {
-  if (slot->head != HEAD_OWN_ATOMIC) {
+  if (slot_head(slot) != HEAD_OWN_ATOMIC) {
     if (!own_atomic_fits(slot, now))
       return false;
-    __atomic_store_n(&slot->head, HEAD_OWN_ATOMIC, __ATOMIC_RELAXED); /* before the refs */
+    /* before the refs */
+    __atomic_store_n(&more_for_write(slot)->head, HEAD_OWN_ATOMIC, __ATOMIC_RELAXED);
     __atomic_thread_fence(__ATOMIC_RELEASE);
   } else if (now->lockset != g_atomic_alone ||
-             (ospg_st_nodes_matter() && drops_unordered(c, slot_refs(slot), now))) {
+             (ospg_st_nodes_matter() && drops_unordered(c, slot_refs_read(slot), now))) {
     return false;
   }
   record(c, slot_refs(slot), now);
@@ -1065,19 +1082,19 @@ precise_access_other(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
                      unsigned *n) {
   if (own_atomic_access(slot, now, c))
     return 0; /* no holder: precise_already_recorded covers a lazy family */
-  if ((slot->head & HEAD_OWN_ATOMIC) && !unown_atomic(slot)) {
+  if ((slot_head(slot) & HEAD_OWN_ATOMIC) && !unown_atomic(slot)) {
     /* The pool is full: checked against the atomics' accesses, recorded nowhere. */
     struct seen_races seen;
     seen.n = 0;
     if (lockset_disjoint(g_atomic_alone, now->lockset))
-      check_refs(slot_refs(slot), g_atomic_alone, &seen, addr, nbytes, now, c, out, n);
+      check_refs(slot_refs_read(slot), g_atomic_alone, &seen, addr, nbytes, now, c, out, n);
     return 0;
   }
-  if (!now->lockset && !(slot->head & HEAD_EXPANDED))
+  if (!now->lockset && !(slot_head(slot) & HEAD_EXPANDED))
     return lazy_own_access(slot, addr, nbytes, now, c, out, n);
   check_entries(slot, addr, nbytes, now, c, out, n);
   if (now->is_write)
-    slot->head |= HEAD_WRITTEN; /* before an entry stores it: HEAD_WRITTEN */
+    more_for_write(slot)->head |= HEAD_WRITTEN; /* before an entry stores it: HEAD_WRITTEN */
   struct family f;
   if (!family_of(slot, now->lockset, &f))
     return 0;
@@ -1099,14 +1116,15 @@ precise_access_other(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
 unsigned precise_access(struct history_slot *slot, uintptr_t addr, unsigned nbytes,
                         const struct access_now *now, struct sp_cache *c, struct race_found *out,
                         unsigned *n) {
-  if (!now->lockset && !(slot->head & (HEAD_OWN_ATOMIC | HEAD_EXPANDED)))
+  if (!now->lockset && !(slot_head(slot) & (HEAD_OWN_ATOMIC | HEAD_EXPANDED)))
     return lazy_own_access(slot, addr, nbytes, now, c, out, n);
   return precise_access_other(slot, addr, nbytes, now, c, out, n);
 }
 
-void precise_copy(struct history_slot *dst, const struct history_slot *src) {
+uint32_t precise_copy_head(const struct history_slot *src) {
   uint32_t copy = 0, *tail = &copy;
-  for (uint32_t e = HEAD_FIRST(src->head); e; e = entry(e)->next) {
+  uint32_t head = slot_head(src);
+  for (uint32_t e = HEAD_FIRST(head); e; e = entry(e)->next) {
     if (vacant(entry(e)))
       continue;
     uint32_t d = new_entry(entry(e)->lockset, entry(e)->owner);
@@ -1117,6 +1135,17 @@ void precise_copy(struct history_slot *dst, const struct history_slot *src) {
     *tail = d;
     tail = &entry(d)->next;
   }
-  *dst = *src;
-  dst->head = copy | (src->head & HEAD_FLAGS);
+  return copy | (head & HEAD_FLAGS);
+}
+
+void precise_copy(struct history_slot *dst, const struct history_slot *src) {
+  dst->w = src->w;
+  dst->r1 = src->r1;
+  if (!slot_has_more(src)) {
+    more_drop(dst);
+    return;
+  }
+  struct slot_more *m = more_for_write(dst);
+  *m = *more_at(src);
+  m->head = precise_copy_head(src);
 }

@@ -53,31 +53,32 @@ enum { PRECISE_HOLDER_W1 = 1, PRECISE_HOLDER_W2, PRECISE_HOLDER_R1, PRECISE_HOLD
  * the access; or, while no ST-node exists (Algorithm 1 then answers as Algorithm 18),
  * its reads cover this read as in fast mode (reads_seen) and neither write races with
  * it. Returns -1 when the access is not of a lazy empty-lockset family (then ask
- * precise_already_recorded), else whether it is recorded. Lock-free. onward as
- * fast_already_recorded's (NULL, or false on entry; set only when it returns 1). */
+ * precise_already_recorded), else whether it is recorded. Lock-free. more: the slot's
+ * overflow as the caller read it (more_of, or more_in with the state it loaded). onward
+ * as fast_already_recorded's (NULL, or false on entry; set only when it returns 1). */
 static inline __attribute__((always_inline)) int
-precise_lazy_recorded(const struct history_slot *slot, const struct access_now *now,
-                      struct sp_cache *c, bool *onward) {
-  uint32_t head = __atomic_load_n(&slot->head, __ATOMIC_RELAXED);
+precise_lazy_recorded(const struct history_slot *slot, const struct slot_more *more,
+                      const struct access_now *now, struct sp_cache *c, bool *onward) {
+  uint32_t head = __atomic_load_n(&more->head, __ATOMIC_RELAXED);
   if (now->lockset || (head & (HEAD_EXPANDED | HEAD_OWN_ATOMIC)))
     return -1;
   /* "Held" needs no more: an entry naming this plain access is the empty lockset's. */
   struct access_ref me = ref_of(now);
   if (now->is_write)
-    return ref_holds(&slot->w, me) || ref_holds(&slot->w2, me);
+    return ref_holds(&slot->w, me) || ref_holds(&more->w2, me);
   bool covered_onward = false;
-  enum read_seen seen = reads_seen(c, &slot->r1, &slot->r2, me, ospg_st_nodes_matter(),
+  enum read_seen seen = reads_seen(c, &slot->r1, &more->r2, me, ospg_st_nodes_matter(),
                                    onward ? &covered_onward : NULL);
   if (seen != READ_COVERED)
     return seen == READ_HELD;
-  struct access_ref w1 = ref_load(&slot->w), w2 = ref_load(&slot->w2);
+  struct access_ref w1 = ref_load(&slot->w), w2 = ref_load(&more->w2);
   if ((w1.node && conflicts(c, now, w1)) || (w2.node && conflicts(c, now, w2)))
     return 0;
   /* "Covered" reads other accesses' refs: they were the empty lockset's if the head is
    * unchanged (the atomics' family moves in only while the head reads 0, and out only
    * with a pooled entry linked: history_precise.c, "Atomics in the slot's own entry"). */
   __atomic_thread_fence(__ATOMIC_ACQUIRE);
-  if (__atomic_load_n(&slot->head, __ATOMIC_RELAXED) != head)
+  if (slot_head(slot) != head)
     return 0;
   if (onward)
     *onward = covered_onward && write_apart_onward(c, w1) && write_apart_onward(c, w2);
@@ -93,25 +94,24 @@ precise_lazy_recorded(const struct history_slot *slot, const struct access_now *
  * keep_pair_known with the same isParallel answers. Returns false, having changed
  * nothing, in every other case (then precise_access, which asks the memoised answers
  * again); true means precise_access would have returned 0 (no holder). The cell is
- * locked. */
-static inline __attribute__((always_inline)) bool
-precise_lazy_update(struct history_slot *slot, const struct access_now *now, struct sp_cache *c) {
-  if (now->lockset || (slot->head & ~HEAD_WRITTEN))
+ * locked; more: more_of the slot. */
+static inline __attribute__((always_inline)) bool precise_lazy_update(struct history_slot *slot,
+                                                                      const struct slot_more *more,
+                                                                      const struct access_now *now,
+                                                                      struct sp_cache *c) {
+  if (now->lockset || (more->head & ~HEAD_WRITTEN))
     return false;
-  if (parallel_with(c, slot->w) || parallel_with(c, slot->w2))
+  if (parallel_with(c, slot->w) || parallel_with(c, more->w2))
     return false; /* a race (or two atomics): precise_access decides */
-  struct access_ref *a = &slot->r1, *b = &slot->r2;
-  bool p1 = parallel_with(c, *a), p2 = parallel_with(c, *b);
+  bool p1 = parallel_with(c, slot->r1), p2 = parallel_with(c, more->r2);
   if (now->is_write) {
     if (p1 || p2)
       return false; /* the same */
-    a = &slot->w;
-    b = &slot->w2;
     p1 = p2 = false;
-  } else if (a->node && b->node && p1 && p2 && ospg_st_nodes_matter()) {
+  } else if (slot->r1.node && more->r2.node && p1 && p2 && ospg_st_nodes_matter()) {
     return false; /* the family expands (drops_unordered) */
   }
-  keep_pair_known(c, a, b, ref_of(now), p1, p2);
+  keep_slot_pair_known(c, slot, more, now->is_write, ref_of(now), p1, p2);
   return true;
 }
 /* Pooled entries taken from the pool so far (entries reused from freed memory are not
@@ -122,8 +122,11 @@ uint64_t precise_entries_taken(void);
 uint64_t precise_entries_folded(void);
 /* Frees a slot's entries for reuse by this thread (the slot's memory is fresh). */
 void precise_forget(struct history_slot *slot);
-/* Gives dst its own copy of src's entries (when a granule is split into bytes). */
+/* Gives dst, a slot no lock-free reader looks at, its own copy of src's entries (when
+ * a granule is split into bytes). */
 void precise_copy(struct history_slot *dst, const struct history_slot *src);
+/* The head of a copy of src's pooled entries (duplicates, with src's head flags). */
+uint32_t precise_copy_head(const struct history_slot *src);
 #define PRECISE_ENTRY_BYTES 64
 
 #endif

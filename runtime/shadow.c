@@ -9,7 +9,6 @@
 #include <string.h>
 
 #define TOP_SLOTS ((size_t)1 << (SHADOW_ADDR_BITS - SHADOW_LEAF_BITS))
-#define LEAF_BYTES (((size_t)1 << SHADOW_LEAF_BITS) / SHADOW_GRANULE * SHADOW_CELL_BYTES)
 
 _Atomic(char *) *g_shadow_top;
 static uint64_t g_max_leaves;
@@ -27,7 +26,7 @@ int shadow_init(uint64_t limit_mb) {
     return -1;
   g_shadow_top = p;
   g_limit_mb = limit_mb;
-  g_max_leaves = (limit_mb << 20) / LEAF_BYTES;
+  g_max_leaves = (limit_mb << 20) / SHADOW_LEAF_BYTES;
   if (g_max_leaves == 0)
     g_max_leaves = 1;
   g_leaf_list = reserve_zeroed(g_max_leaves * sizeof *g_leaf_list);
@@ -52,7 +51,7 @@ static char *map_leaf(size_t slot) {
     shadow_out_of_room("the shadow memory limit is reached");
     return NULL;
   }
-  char *leaf = reserve_shared_zeroed(LEAF_BYTES);
+  char *leaf = reserve_shared_zeroed(SHADOW_LEAF_BYTES);
   if (leaf == NULL) {
     shadow_out_of_room("the system refused to map shadow memory");
     return NULL;
@@ -93,7 +92,7 @@ void shadow_atfork_parent(void) {
 }
 
 static bool replace_leaf(char *leaf) {
-  void *p = mmap(leaf, LEAF_BYTES, PROT_READ | PROT_WRITE,
+  void *p = mmap(leaf, SHADOW_LEAF_BYTES, PROT_READ | PROT_WRITE,
                  MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
   return p == leaf;
 }

@@ -1,12 +1,14 @@
-/* Shadow memory: maps an application address to the 64-byte shadow cell of its 4-byte
+/* Shadow memory: maps an application address to the 32-byte shadow cell of its 4-byte
  * granule. What a cell holds is the access history's business (history_cell.h).
  *
  * Mapping: a two-level trie over the 47-bit user address space. The top table has one
  * slot per 1 MiB of application memory; a slot points to a leaf holding that MiB's
- * cells (16 MiB), mapped on first touch. A leaf's first half holds the cells of the
- * first granules of its 8-byte words, in address order, and its second half those of
- * the second granules: a word whose history lives in its first cell alone (a double,
- * a pointer: history_cell.h, pairs) never touches a page of the second half. Both
+ * cells (8 MiB) and their overflow (8 MiB after them, SHADOW_MORE_OFFSET: what a cell
+ * rarely needs, history_more.h), mapped on first touch. A leaf's first quarter holds
+ * the cells of the first granules of its 8-byte words, in address order, and its
+ * second quarter those of the second granules: a word whose history lives in its first
+ * cell alone (a double, a pointer: history_cell.h, pairs) never touches a page of the
+ * second quarter, nor of the overflow while its history fits in the cell. Both
  * levels are reserved with MAP_NORESERVE, so only pages that hold cells cost memory.
  * The total is capped by shadow_limit_mb; past the cap the tool says so once and stops
  * checking instead of dying. Leaves are shared anonymous memory (reserve.h says why),
@@ -22,8 +24,12 @@
 
 #define SHADOW_GRANULE 4 /* application bytes per cell */
 #define SHADOW_WORD 8    /* two granules: a first one and a second one */
-#define SHADOW_CELL_BYTES 64
+#define SHADOW_CELL_BYTES 32
 #define SHADOW_LEAF_BITS 20 /* application bytes per leaf: 1 MiB */
+/* From a cell to its overflow: the bytes of a leaf's cells. */
+#define SHADOW_MORE_OFFSET (((size_t)1 << SHADOW_LEAF_BITS) / SHADOW_GRANULE * SHADOW_CELL_BYTES)
+/* A leaf: its cells, then their overflow. */
+#define SHADOW_LEAF_BYTES (2 * SHADOW_MORE_OFFSET)
 #define SHADOW_ADDR_BITS 47
 
 int shadow_init(uint64_t limit_mb);

@@ -100,6 +100,43 @@ static void two_parallel_reads_then_write(void) {
   ss_destroy(&t3);
 }
 
+/* Whether a granule's cell has its overflow in use (history_more.h). */
+static bool more_in_use(void *addr) {
+  struct granule_cell *g = shadow_cell((uintptr_t)addr);
+  return atomic_load(&g->state) & SLOT_MORE;
+}
+
+/* A history of one write and one read stays in the granule's 32-byte cell; a second
+ * read parallel with the first takes the overflow into use, and a write then finds
+ * both reads (one of them there). Forgetting the granule, and a new generation, leave
+ * the overflow unused again until a read pair needs it. */
+static void overflow_only_when_needed(void) {
+  fresh();
+  static int x;
+  struct strand_stack t1, t2, t3;
+  CHECK(access_as(g_main.strand, &x, 4, true, false, 1, NULL) == 0);
+  ss_task_create(&g_main, &t1, 0, false);
+  ss_task_create(&g_main, &t2, 0, false);
+  CHECK(access_as(t1.strand, &x, 4, false, false, 2, NULL) == 0);
+  CHECK(!more_in_use(&x));
+  CHECK(access_as(t2.strand, &x, 4, false, false, 3, NULL) == 0);
+  CHECK(more_in_use(&x));
+  ss_task_create(&g_main, &t3, 0, false);
+  CHECK(access_as(t3.strand, &x, 4, true, false, 4, NULL) == 2);
+  history_forget((uintptr_t)&x, sizeof x);
+  CHECK(!more_in_use(&x));
+  CHECK(access_as(t1.strand, &x, 4, false, false, 5, NULL) == 0);
+  CHECK(!more_in_use(&x));
+  CHECK(access_as(t2.strand, &x, 4, false, false, 6, NULL) == 0);
+  CHECK(more_in_use(&x));
+  history_reset();
+  CHECK(access_as(t3.strand, &x, 4, true, false, 7, NULL) == 0); /* the reads are gone */
+  CHECK(!more_in_use(&x));
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+  ss_destroy(&t3);
+}
+
 /* A write after a taskwait is in series with the joined tasks' reads. */
 static void taskwait_orders(void) {
   fresh();
@@ -499,6 +536,7 @@ int main(void) {
   RUN_TEST(fig_4_3_write_read);
   RUN_TEST(reads_do_not_race);
   RUN_TEST(two_parallel_reads_then_write);
+  RUN_TEST(overflow_only_when_needed);
   RUN_TEST(taskwait_orders);
   RUN_TEST(byte_exact);
   RUN_TEST(atomics);

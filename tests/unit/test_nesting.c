@@ -38,7 +38,7 @@ static unsigned access(node_id w, void *addr, bool is_write, uint32_t site,
 
 static bool expanded(const void *addr) {
   const struct granule_cell *g = shadow_cell((uintptr_t)addr);
-  return g && (g->whole.head & HEAD_EXPANDED);
+  return g && (slot_head(&g->whole) & HEAD_EXPANDED);
 }
 
 /* main { task t1 { task g { Rd(x) }; Rd(x); taskwait }; task t2 { Rd(x) }; taskwait;
@@ -148,7 +148,7 @@ static bool recorded_in(node_id w, uint32_t iter, void *addr, bool is_write, loc
   cache_in(&cache, w, iter);
   struct access_now now = {w, site, iter, is_write, lockset};
   struct granule_cell *g = shadow_cell((uintptr_t)addr);
-  return precise_already_recorded(&g->whole, g->last_update, &now, &cache);
+  return precise_already_recorded(&g->whole, slot_last_update(&g->whole), &now, &cache);
 }
 
 /* The iterations of a loop update one counter under `omp atomic` (a histogram's bin):

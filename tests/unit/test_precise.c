@@ -503,9 +503,9 @@ static void atomics_in_own_entry(void) {
   CHECK(access(t2.strand, &x, true, at, 2, NULL) == 0);
   CHECK(access(t1.strand, &x, false, at, 3, NULL) == 0);
   struct granule_cell *g = shadow_cell((uintptr_t)&x);
-  CHECK(g->whole.head == HEAD_OWN_ATOMIC && precise_entries_taken() == taken);
+  CHECK(slot_head(&g->whole) == HEAD_OWN_ATOMIC && precise_entries_taken() == taken);
   CHECK(access(t3.strand, &x, true, l1at, 4, NULL) == 0); /* atomic under a lock: moves */
-  CHECK(!(g->whole.head & HEAD_OWN_ATOMIC) && precise_entries_taken() > taken);
+  CHECK(!(slot_head(&g->whole) & HEAD_OWN_ATOMIC) && precise_entries_taken() > taken);
   struct race_found r = {0};
   CHECK(access(t3.strand, &x, false, 0, 5, &r) == 2); /* plain: t1's and t2's writes */
   ss_destroy(&t1);
@@ -544,7 +544,7 @@ static void pairs_with_locksets(void) {
   CHECK(access_n(t2.strand, &word, 8, true, l1, 2, &r) == 1);
   CHECK(r.prev.node == t1.strand && r.nbytes == 8);
   struct granule_cell *g = shadow_cell((uintptr_t)&word);
-  CHECK((atomic_load(&g->state) & CELL_PAIRED) && g->whole.head);
+  CHECK((atomic_load(&g->state) & CELL_PAIRED) && slot_head(&g->whole));
   CHECK(access_n(t1.strand, &word, 8, true, l1, 3, NULL) == 0); /* same lock: no race */
   CHECK(access_n(t3.strand, b + 4, 4, true, l1, 3, &r) == 1);   /* t1's, not t2's */
   CHECK(!(atomic_load(&g->state) & CELL_PAIRED));
@@ -670,9 +670,12 @@ static void lazy_update_as_precise_access(void) {
   ss_task_end(&t1);
   ss_taskwait(&g_main);
   w[nw++] = g_main.strand;
-  static struct history_slot a, b;
-  memset(&a, 0, sizeof a);
-  memset(&b, 0, sizeof b);
+  /* Two cells' slots (a slot's overflow lies in the shadow after it: history_more.h). */
+  static int xa, xb;
+  struct history_slot *a = &((struct granule_cell *)shadow_cell((uintptr_t)&xa))->whole;
+  struct history_slot *b = &((struct granule_cell *)shadow_cell((uintptr_t)&xb))->whole;
+  slot_clear(a);
+  slot_clear(b);
   uint32_t rnd = 12345;
   unsigned lazy = 0, mismatches = 0;
   for (unsigned k = 0; k < 4000; k++) {
@@ -684,22 +687,21 @@ static void lazy_update_as_precise_access(void) {
     sp_cache_reset(&cb, node);
     struct race_found ra[MAX_RACES_PER_ACCESS], rb[MAX_RACES_PER_ACCESS];
     unsigned na = 0, nb = 0;
-    bool took = precise_lazy_update(&a, &now, &ca);
+    bool took = precise_lazy_update(a, more_of(a), &now, &ca);
     if (!took)
-      precise_access(&a, 0x1000, 4, &now, &ca, ra, &na);
-    unsigned holder = precise_access(&b, 0x1000, 4, &now, &cb, rb, &nb);
+      precise_access(a, 0x1000, 4, &now, &ca, ra, &na);
+    unsigned holder = precise_access(b, 0x1000, 4, &now, &cb, rb, &nb);
     lazy += took;
     if (took && (nb || holder))
       mismatches++;
-    if (memcmp(&a.w, &b.w, sizeof a.w) || memcmp(&a.w2, &b.w2, sizeof a.w2) ||
-        memcmp(&a.r1, &b.r1, sizeof a.r1) || memcmp(&a.r2, &b.r2, sizeof a.r2) ||
-        !a.head != !b.head || (!took && na != nb))
+    const struct slot_more *ma = more_of(a), *mb = more_of(b);
+    if (memcmp(&a->w, &b->w, sizeof a->w) || memcmp(&ma->w2, &mb->w2, sizeof ma->w2) ||
+        memcmp(&a->r1, &b->r1, sizeof a->r1) || memcmp(&ma->r2, &mb->r2, sizeof ma->r2) ||
+        !ma->head != !mb->head || (!took && na != nb))
       mismatches++;
-    if (a.head || b.head) { /* pooled entries: start both over */
-      precise_forget(&a);
-      precise_forget(&b);
-      memset(&a, 0, sizeof a);
-      memset(&b, 0, sizeof b);
+    if (ma->head || mb->head) { /* pooled entries: start both over */
+      precise_forget(a);
+      precise_forget(b);
     }
   }
   CHECK(mismatches == 0);

@@ -1,0 +1,86 @@
+/* A history slot's overflow (access.h, struct slot_more): its second read, second
+ * write, pooled-entry head and last-update note, kept SHADOW_MORE_OFFSET bytes after
+ * the slot, in a leaf's second half for a granule's cell and likewise in the split
+ * pool for a byte's slot (history_cell.c). Most slots never need it (a word's last
+ * write and last read: BOTS sort, health's pointers, the reduction and stencil
+ * kernels), so their shadow is 32 bytes, and the overflow's pages are never touched.
+ *
+ * The slot's SLOT_MORE bit says whether the overflow is in use; while it is clear the
+ * overflow reads as zero whatever its memory holds (a slot made empty by a new
+ * generation or a forget clears the bit, not the overflow). It is set under the cell
+ * lock, once the overflow has been zeroed, with a release that the lock-free readers'
+ * acquire pairs with; after that the overflow's fields are written and read as the
+ * slot's own fields are (history_common.h: ref_store, ref_load). */
+#ifndef OMPRACER_HISTORY_MORE_H
+#define OMPRACER_HISTORY_MORE_H
+
+#include "access.h"
+#include "shadow.h"
+
+#include <stdatomic.h>
+#include <string.h>
+
+/* The overflow of what is read as empty (a slot whose SLOT_MORE is clear); read-only
+ * memory, so that a write through it would fault instead of corrupting every slot. */
+extern const struct slot_more g_slot_more_none;
+
+static inline __attribute__((always_inline)) struct slot_more *
+more_at(const struct history_slot *s) {
+  return (struct slot_more *)((char *)s + SHADOW_MORE_OFFSET);
+}
+
+static inline __attribute__((always_inline)) bool slot_has_more(const struct history_slot *s) {
+  return atomic_load_explicit(&((struct history_slot *)s)->state, memory_order_acquire) & SLOT_MORE;
+}
+
+/* The overflow to read given the slot's state as loaded (acquire) by the caller. */
+static inline __attribute__((always_inline)) const struct slot_more *
+more_in(const struct history_slot *s, uint32_t state) {
+  return (state & SLOT_MORE) ? more_at(s) : &g_slot_more_none;
+}
+
+/* The overflow to read (lock-free or locked): the slot's, or the empty one. */
+static inline __attribute__((always_inline)) const struct slot_more *
+more_of(const struct history_slot *s) {
+  return more_in(s, atomic_load_explicit(&((struct history_slot *)s)->state, memory_order_acquire));
+}
+
+/* The overflow to write, its slot locked (its cell's lock): zeroed and marked in use
+ * first if it was not. */
+static inline struct slot_more *more_for_write(struct history_slot *s) {
+  struct slot_more *m = more_at(s);
+  if (!(atomic_load_explicit(&s->state, memory_order_relaxed) & SLOT_MORE)) {
+    memset(m, 0, sizeof *m);
+    atomic_fetch_or_explicit(&s->state, SLOT_MORE, memory_order_release);
+  }
+  return m;
+}
+
+/* Marks a locked slot's overflow unused (the slot is being emptied). */
+static inline void more_drop(struct history_slot *s) {
+  atomic_fetch_and_explicit(&s->state, ~SLOT_MORE, memory_order_relaxed);
+}
+
+/* Empties a locked slot: its refs and its overflow (a cell's gen and lock stay). */
+static inline void slot_clear(struct history_slot *s) {
+  s->w = s->r1 = (struct access_ref){0, 0, 0};
+  more_drop(s);
+}
+
+/* Sets a locked cell slot's last-update note (precise mode). */
+static inline void slot_set_last_update(struct history_slot *s, uint32_t holder) {
+  if (holder || slot_has_more(s))
+    __atomic_store_n(&more_for_write(s)->last_update, holder, __ATOMIC_RELAXED);
+}
+
+/* The overflow's fields as read through more_of (head and last_update relaxed: the
+ * lock-free readers compare them again after reading the refs). */
+static inline __attribute__((always_inline)) uint32_t slot_head(const struct history_slot *s) {
+  return slot_has_more(s) ? __atomic_load_n(&more_at(s)->head, __ATOMIC_RELAXED) : 0;
+}
+static inline __attribute__((always_inline)) uint32_t
+slot_last_update(const struct history_slot *s) {
+  return slot_has_more(s) ? __atomic_load_n(&more_at(s)->last_update, __ATOMIC_RELAXED) : 0;
+}
+
+#endif
