@@ -90,13 +90,13 @@ static inline bool first_whole(struct history_slot *slot, const struct walk *w) 
  * 5 330 M -> 4 593 M instructions, health 4 380 M -> 3 845 M (text +23 KB). */
 static inline __attribute__((always_inline)) void
 update_whole(struct granule_cell *g, uintptr_t addr, unsigned nbytes, struct walk *w) {
+  /* A lazy update leaves the last-update note 0, as it finds it: a note is set only for
+   * an expanded family (precise_access's holder), which stays expanded until the slot
+   * is emptied, and the lazy update takes none. */
   if (w->precise) {
-    const struct slot_more *more = more_of(&g->whole);
-    if (!precise_lazy_update(&g->whole, more, w->now, w->cache))
+    if (!precise_lazy_update(&g->whole, more_of(&g->whole), w->now, w->cache))
       slot_set_last_update(
           &g->whole, precise_access(&g->whole, addr, nbytes, w->now, w->cache, w->out, &w->n));
-    else if (more != &g_slot_more_none) /* (an overflow it took into use reads 0) */
-      __atomic_store_n(&more_at(&g->whole)->last_update, 0, __ATOMIC_RELAXED);
   } else
     fast_access(&g->whole, addr, nbytes, w->now, w->cache, w->out, &w->n);
 }

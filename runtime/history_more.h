@@ -45,20 +45,28 @@ more_of(const struct history_slot *s) {
   return more_in(s, atomic_load_explicit(&((struct history_slot *)s)->state, memory_order_acquire));
 }
 
-/* The overflow to write, its slot locked (its cell's lock): zeroed and marked in use
- * first if it was not. */
+/* The two below change the flag with a plain store, not a read-modify-write: the slot
+ * is locked (its cell's lock; a byte's slot, its granule's), and while a cell is locked
+ * its holder is the only writer of its state's bits (another thread's attempt to lock
+ * it sets CELL_LOCKED, which is set already, and a byte's slot has no lock bit). */
+
+/* The overflow to write, its slot locked: zeroed and marked in use first if it was
+ * not. */
 static inline struct slot_more *more_for_write(struct history_slot *s) {
   struct slot_more *m = more_at(s);
-  if (!(atomic_load_explicit(&s->state, memory_order_relaxed) & SLOT_MORE)) {
+  uint32_t state = atomic_load_explicit(&s->state, memory_order_relaxed);
+  if (!(state & SLOT_MORE)) {
     memset(m, 0, sizeof *m);
-    atomic_fetch_or_explicit(&s->state, SLOT_MORE, memory_order_release);
+    atomic_store_explicit(&s->state, state | SLOT_MORE, memory_order_release);
   }
   return m;
 }
 
 /* Marks a locked slot's overflow unused (the slot is being emptied). */
 static inline void more_drop(struct history_slot *s) {
-  atomic_fetch_and_explicit(&s->state, ~SLOT_MORE, memory_order_relaxed);
+  uint32_t state = atomic_load_explicit(&s->state, memory_order_relaxed);
+  if (state & SLOT_MORE)
+    atomic_store_explicit(&s->state, state & ~SLOT_MORE, memory_order_relaxed);
 }
 
 /* Empties a locked slot: its refs and its overflow (a cell's gen and lock stay). */
