@@ -3,9 +3,8 @@
 #include "reserve.h"
 #include "tls.h"
 
-_Atomic uint32_t g_cells_gen = 1;        /* fresh (zero) shadow pages hold generation 0 */
-char *g_split_pool;                      /* extern in history_cell.h: split_at */
-const struct slot_more g_slot_more_none; /* extern in history_more.h */
+_Atomic uint32_t g_cells_gen = 1; /* fresh (zero) shadow pages hold generation 0 */
+char *g_split_pool;               /* extern in history_cell.h: split_at */
 static uint64_t g_split_capacity;
 static _Atomic uint64_t g_split_used;
 static _Atomic uint32_t g_split_gen; /* bumped by cells_reset: older free lists are void */

@@ -58,10 +58,5 @@ bool fast_already_recorded(const struct history_slot *h, const struct access_now
 }
 
 void fast_copy(struct history_slot *dst, const struct history_slot *src) {
-  dst->w = src->w;
-  dst->r1 = src->r1;
-  if (slot_has_more(src))
-    *more_for_write(dst) = *more_at(src);
-  else
-    more_drop(dst);
+  slot_copy(dst, src);
 }

@@ -75,6 +75,18 @@ static inline void slot_clear(struct history_slot *s) {
   more_drop(s);
 }
 
+/* Gives a locked slot that no lock-free reader looks at (a byte's, when its granule is
+ * split) src's refs and overflow as they are (pooled entries are the mode's business:
+ * precise_copy duplicates them). */
+static inline void slot_copy(struct history_slot *dst, const struct history_slot *src) {
+  dst->w = src->w;
+  dst->r1 = src->r1;
+  if (slot_has_more(src))
+    *more_for_write(dst) = *more_at(src);
+  else
+    more_drop(dst);
+}
+
 /* Sets a locked cell slot's last-update note (precise mode). */
 static inline void slot_set_last_update(struct history_slot *s, uint32_t holder) {
   if (holder || slot_has_more(s))
@@ -84,11 +96,11 @@ static inline void slot_set_last_update(struct history_slot *s, uint32_t holder)
 /* The overflow's fields as read through more_of (head and last_update relaxed: the
  * lock-free readers compare them again after reading the refs). */
 static inline __attribute__((always_inline)) uint32_t slot_head(const struct history_slot *s) {
-  return slot_has_more(s) ? __atomic_load_n(&more_at(s)->head, __ATOMIC_RELAXED) : 0;
+  return __atomic_load_n(&more_of(s)->head, __ATOMIC_RELAXED);
 }
 static inline __attribute__((always_inline)) uint32_t
 slot_last_update(const struct history_slot *s) {
-  return slot_has_more(s) ? __atomic_load_n(&more_at(s)->last_update, __ATOMIC_RELAXED) : 0;
+  return __atomic_load_n(&more_of(s)->last_update, __ATOMIC_RELAXED);
 }
 
 #endif

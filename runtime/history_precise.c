@@ -1139,13 +1139,7 @@ uint32_t precise_copy_head(const struct history_slot *src) {
 }
 
 void precise_copy(struct history_slot *dst, const struct history_slot *src) {
-  dst->w = src->w;
-  dst->r1 = src->r1;
-  if (!slot_has_more(src)) {
-    more_drop(dst);
-    return;
-  }
-  struct slot_more *m = more_for_write(dst);
-  *m = *more_at(src);
-  m->head = precise_copy_head(src);
+  slot_copy(dst, src);
+  if (slot_has_more(dst))
+    more_at(dst)->head = precise_copy_head(src);
 }
