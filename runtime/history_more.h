@@ -96,11 +96,11 @@ static inline void slot_set_last_update(struct history_slot *s, uint32_t holder)
 /* The overflow's fields as read through more_of (head and last_update relaxed: the
  * lock-free readers compare them again after reading the refs). */
 static inline __attribute__((always_inline)) uint32_t slot_head(const struct history_slot *s) {
-  return __atomic_load_n(&more_of(s)->head, __ATOMIC_RELAXED);
+  return slot_has_more(s) ? __atomic_load_n(&more_at(s)->head, __ATOMIC_RELAXED) : 0;
 }
 static inline __attribute__((always_inline)) uint32_t
 slot_last_update(const struct history_slot *s) {
-  return __atomic_load_n(&more_of(s)->last_update, __ATOMIC_RELAXED);
+  return slot_has_more(s) ? __atomic_load_n(&more_at(s)->last_update, __ATOMIC_RELAXED) : 0;
 }
 
 #endif
