@@ -20,6 +20,8 @@
 #include "tls.h"
 #include "unsupported.h"
 
+#include <string.h>
+
 #define EXPORT __attribute__((visibility("default")))
 /* Inlined into every hook, so that the frame address below is the hook's. */
 #define INLINE static inline __attribute__((always_inline))
@@ -675,17 +677,70 @@ INLINE void batch_iteration(struct thread_state *t, const struct ompracer_iterat
   runtime_leave();
 }
 
+/* A plain batch's access as batch_run_plain replays it. */
+struct batch_op {
+  uintptr_t addr; /* in the running iteration */
+  uint64_t step;
+  uint32_t site, size;
+  bool is_write, repeat; /* repeat: a read that passed repeat_alone */
+};
+#define BATCH_OPS_MAX 32
+
+/* The common batch, replayed with less per iteration than batch_iteration: plain
+ * (batch_plain), in a running segment whose tags grow (thread_loop_tags_grow), of at
+ * most BATCH_OPS_MAX accesses. Each later marker only sets the tag
+ * (thread_loop_iteration_tag), and a repeated read that answered onward is dropped
+ * from the iteration's list: with growing tags, batch_iteration would skip it in
+ * every later iteration. The checks and their order are batch_iteration's. */
+static void batch_run_plain(struct thread_state *t, const struct ompracer_iteration_access *acc,
+                            uint32_t n, uint64_t first, uint64_t count, uint32_t repeats) {
+  struct batch_op ops[BATCH_OPS_MAX];
+  for (uint32_t i = 0; i < n; i++)
+    ops[i] = (struct batch_op){(uintptr_t)acc[i].start, acc[i].step, acc[i].site,
+                               (uint32_t)acc[i].size, acc[i].is_write != 0, repeats >> i & 1};
+  uint32_t live = n;
+  for (uint64_t k = 0; k < count; k++) {
+    if (k)
+      thread_loop_iteration_tag(first + k);
+    if (thread_checked(t)) {
+      runtime_enter();
+      t_sync_touched = true;
+      struct access_now now = {t->strand, 0, t->cache.iter, false, 0};
+      for (uint32_t j = 0; j < live; j++) {
+        struct batch_op *o = &ops[j];
+        now.site = o->site;
+        now.is_write = o->is_write;
+        if (!o->repeat) {
+          if (o->size == 8) /* a double's or a pointer's: the inlined path */
+            check_one(o->addr + k * o->step, 8, &now, &t->cache);
+          else
+            check_one(o->addr + k * o->step, o->size, &now, &t->cache);
+        } else if (check_one_onward(o->addr, o->size, &now, &t->cache)) {
+          memmove(o, o + 1, (live - j - 1) * sizeof *o); /* onward: never again here */
+          live--;
+          j--;
+        }
+      }
+      runtime_leave();
+    }
+  }
+}
+
 EXPORT void __ompracer_iterations(const struct ompracer_iteration_access *accesses, uint32_t n,
                                   uint64_t first, uint64_t count) {
   struct thread_state *t = &t_self;
   if (!count)
     return;
-  thread_loop_iteration(first);
+  bool in_segment = thread_loop_iteration(first);
   bool plain = batch_plain(t, accesses, n, count);
   uint32_t repeats = 0, onward_tag[32]; /* read only where repeats has the bit */
   for (uint32_t i = 0; plain && count > 1 && i < n && i < 32; i++) {
     repeats |= (uint32_t)repeat_alone(accesses, n, i, count) << i;
     onward_tag[i] = 0;
+  }
+  if (plain && in_segment && n <= BATCH_OPS_MAX && thread_loop_tags_grow(first, count)) {
+    batch_run_plain(t, accesses, n, first, count, repeats);
+    return;
   }
   for (uint64_t k = 0; k < count; k++) {
     if (k)

@@ -156,14 +156,34 @@ void thread_stack_bounds(uintptr_t *low, uintptr_t *high);
  * a task. */
 void thread_loop_begin(site_id site, uint32_t window, enum loop_kind kind);
 void thread_loop_iteration_moved(uint64_t logical_iteration);
-static inline void thread_loop_iteration(uint64_t logical_iteration) {
+/* True when only the running iteration's tag changed (loop_iteration_in_segment). */
+static inline bool thread_loop_iteration(uint64_t logical_iteration) {
   struct task_rec *rec = t_self.task;
   if (!rec)
-    return;
-  if (loop_iteration_in_segment(&rec->loops, &rec->ss, logical_iteration))
+    return false;
+  if (loop_iteration_in_segment(&rec->loops, &rec->ss, logical_iteration)) {
     t_self.cache.iter = rec->loops.iter;
-  else
-    thread_loop_iteration_moved(logical_iteration); /* a new segment, or untagged */
+    return true;
+  }
+  thread_loop_iteration_moved(logical_iteration); /* a new segment, or untagged */
+  return false;
+}
+/* The marker of a later iteration of the same segment, when the thread's last marker
+ * only changed the tag and nothing since can have moved its task (a batch's
+ * iterations): loop_iteration_in_segment's tests would pass again, so only the tag is
+ * set, from the running loop's frame. */
+static inline void thread_loop_iteration_tag(uint64_t logical_iteration) {
+  struct loop_state *ls = &t_self.task->loops;
+  loop_set_tag(ls, &ls->frame[ls->depth - 1], logical_iteration);
+  t_self.cache.iter = ls->iter;
+}
+/* Whether the tags of the running loop's logical iterations first .. first + count - 1
+ * grow strictly (none wraps to 0 and is taken as 1), the running segment being the
+ * one thread_loop_iteration_tag continues. */
+static inline bool thread_loop_tags_grow(uint64_t first, uint64_t count) {
+  const struct loop_state *ls = &t_self.task->loops;
+  uint32_t tag = (uint32_t)(ls->frame[ls->depth - 1].tag0 + first);
+  return tag && count - 1 <= (uint64_t)(UINT32_MAX - tag);
 }
 void thread_loop_end(void);
 void thread_section_begin(void);
