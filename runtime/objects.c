@@ -155,7 +155,7 @@ void objects_note(uintptr_t addr, uint64_t size, uint32_t site, const char *name
   uint64_t gen = atomic_fetch_add_explicit(&g_next_gen, 1, memory_order_relaxed);
   struct stripe *s = &g_stripes[hash_addr(addr) >> 58]; /* top 6 bits: STRIPES */
   pthread_mutex_lock(&s->mutex);
-  if ((s->len + 1) * 2 > s->cap && stripe_grow(s)) {
+  if ((s->len + 1) * 4 > s->cap * 3 && stripe_grow(s)) { /* at most three quarters full */
     pthread_mutex_unlock(&s->mutex); /* out of memory: this object goes unnamed */
     return;
   }
