@@ -42,14 +42,14 @@ static uint32_t forget_cell(struct granule_cell *g, uint32_t split, bool precise
 }
 
 /* Forgets a whole current word: both cells old, the second first (history_cell.h). A
- * paired word's second cell is no history: made old if current. */
+ * paired word's second cell is old already (history_cell.h) and is not read: reading
+ * it would bring a page of second cells into memory for memory holding only whole
+ * words (every forgotten block of doubles or pointers). */
 static void forget_word(struct granule_cell *first, uint32_t gen, bool precise) {
   struct granule_cell *second = second_of(first);
   uint32_t s0 = cell_lock(first, gen);
-  if (!(s0 & CELL_PAIRED) || second->gen == gen) {
-    uint32_t s1 = cell_lock(second, gen);
-    if (!(s0 & CELL_PAIRED))
-      forget_cell(second, s1, precise);
+  if (!(s0 & CELL_PAIRED)) {
+    forget_cell(second, cell_lock(second, gen), precise);
     second->gen = 0;
     cell_unlock(second, 0);
   }

@@ -115,6 +115,12 @@ uint32_t history_lock_second_slow(struct granule_cell *first, uint32_t gen, bool
     uint32_t s = cell_lock_fresh(second, gen, fresh);
     if (first_alone(first, gen))
       return s;
+    /* The word was paired (or is being forgotten) meanwhile: a second cell this lock
+     * brought into the generation goes back to old, so that a current second cell
+     * still means an unpaired word (history_cell.h) for the checks that read it alone
+     * and for forget_word, which does not read a paired word's second cell. */
+    if (*fresh)
+      second->gen = 0;
     cell_unlock(second, s);
   }
   bool first_fresh;

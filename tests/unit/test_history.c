@@ -10,6 +10,8 @@
 #include "strand_stack.h"
 
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 static struct strand_stack g_main;
 
@@ -230,6 +232,37 @@ static void fresh_memory_forgets(void) {
   CHECK(access_as(t2.strand, &x, 4, true, false, 2, NULL) == 0);
   ss_destroy(&t1);
   ss_destroy(&t2);
+}
+
+/* Whether any page of second cells of the words in [addr, addr + size) is in memory. */
+static bool second_cells_resident(void *addr, size_t size) {
+  uintptr_t lo = (uintptr_t)shadow_cell((uintptr_t)addr + SHADOW_GRANULE);
+  uintptr_t hi = (uintptr_t)shadow_cell((uintptr_t)addr + size - SHADOW_GRANULE) + 1;
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), start = lo & ~(page - 1);
+  unsigned char in[64];
+  size_t pages = (hi - start + page - 1) / page;
+  CHECK(pages <= sizeof in && mincore((void *)start, hi - start, in) == 0);
+  for (size_t i = 0; i < pages && i < sizeof in; i++)
+    if (in[i] & 1)
+      return true;
+  return false;
+}
+
+/* Memory holding only whole words (doubles, pointers) never brings its second cells
+ * into memory (history_cell.h), also when it is forgotten (a fresh block over it). */
+static void whole_words_leave_second_cells_alone(void) {
+  fresh();
+  static double d[4096] __attribute__((aligned(4096)));
+  struct strand_stack t1;
+  ss_task_create(&g_main, &t1, 0, false);
+  for (size_t i = 0; i < sizeof d / sizeof *d; i++)
+    CHECK(access_as(t1.strand, &d[i], 8, true, false, 1, NULL) == 0);
+  CHECK(!second_cells_resident(d, sizeof d));
+  CHECK(access_as(g_main.strand, &d[7], 8, true, false, 2, NULL) == 1); /* t1's write kept */
+  history_forget((uintptr_t)d, sizeof d);
+  CHECK(!second_cells_resident(d, sizeof d));
+  CHECK(access_as(g_main.strand, &d[8], 8, true, false, 3, NULL) == 0); /* and forgotten */
+  ss_destroy(&t1);
 }
 
 /* A 16-byte access on an 8-byte boundary is two words (history.c, word_pair_access):
@@ -542,6 +575,7 @@ int main(void) {
   RUN_TEST(atomics);
   RUN_TEST(same_strand_reads_at_two_sites);
   RUN_TEST(fresh_memory_forgets);
+  RUN_TEST(whole_words_leave_second_cells_alone);
   RUN_TEST(range_across_leaves);
   RUN_TEST(word_pairs);
   RUN_TEST(split_keeps_history);
