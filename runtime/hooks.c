@@ -696,8 +696,12 @@ static void batch_run_plain(struct thread_state *t, const struct ompracer_iterat
                             uint32_t n, uint64_t first, uint64_t count, uint32_t repeats) {
   struct batch_op ops[BATCH_OPS_MAX];
   for (uint32_t i = 0; i < n; i++)
-    ops[i] = (struct batch_op){(uintptr_t)acc[i].start, acc[i].step, acc[i].site,
-                               (uint32_t)acc[i].size, acc[i].is_write != 0, repeats >> i & 1};
+    ops[i] = (struct batch_op){.addr = (uintptr_t)acc[i].start,
+                               .step = acc[i].step,
+                               .site = acc[i].site,
+                               .size = (uint32_t)acc[i].size,
+                               .is_write = acc[i].is_write != 0,
+                               .repeat = repeats >> i & 1};
   uint32_t live = n;
   for (uint64_t k = 0; k < count; k++) {
     if (k)
