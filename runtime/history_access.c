@@ -26,10 +26,13 @@ uint32_t history_update_bytes(struct granule_cell *g, uintptr_t granule, unsigne
                               uint32_t split, struct walk *w) {
   struct split_bytes *s = cell_split(g, &split, w->precise ? precise_copy : fast_copy);
   for (unsigned b = lo; s && b < hi; b++) {
-    if (w->precise)
-      precise_access(&s->byte[b], granule + b, 1, w->now, w->cache, w->out, &w->n);
-    else
-      fast_access(&s->byte[b], granule + b, 1, w->now, w->cache, w->out, &w->n);
+    struct history_slot *slot = &s->byte[b];
+    if (!w->precise)
+      fast_access(slot, granule + b, 1, w->now, w->cache, w->out, &w->n);
+    /* The common update inline first, as update_whole takes it for a granule (a byte's
+     * slot keeps no last-update note: precise_access's holder is not noted). */
+    else if (!precise_lazy_update(slot, more_of(slot), w->now, w->cache))
+      precise_access(slot, granule + b, 1, w->now, w->cache, w->out, &w->n);
   }
   return split;
 }
