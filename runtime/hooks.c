@@ -621,7 +621,8 @@ INLINE bool batch_plain(const struct thread_state *t, const struct ompracer_iter
  * of the batch touches those bytes (repeat_alone); other threads' checks interleave
  * with a batch's as the schedule has them (the batch replays the loop at its end), so
  * the later checks may all be taken right after the one that answered, where they are
- * no-ops: they are skipped while the tag grows (a wrapped tag asks again). */
+ * no-ops: they are skipped, in a batch whose tags all grow (one whose tags would wrap
+ * checks every read). */
 
 /* Whether access i of a batch is a read at a fixed address whose bytes no other access
  * of the batch touches in any iteration. */
@@ -639,61 +640,39 @@ static bool repeat_alone(const struct ompracer_iteration_access *acc, uint32_t n
   return true;
 }
 
-/* Iteration k of a batch (its marker called), each access as check_in_runtime would
- * check it; `plain`: batch_plain said so, and the history is asked directly. For the
- * reads of `repeats` (bit i: access i passed repeat_alone), onward_tag[i] is the tag
- * whose check answered onward (0: none yet). */
+/* Iteration k of a batch (its marker called), each access as check_in_runtime checks
+ * it: a batch that batch_plain does not admit, or one of more than BATCH_OPS_MAX
+ * accesses. */
 INLINE void batch_iteration(struct thread_state *t, const struct ompracer_iteration_access *acc,
-                            uint32_t n, uint64_t k, bool plain, uint32_t repeats,
-                            uint32_t *onward_tag) {
+                            uint32_t n, uint64_t k) {
   if (!thread_checked(t))
     return;
   runtime_enter();
-  if (plain) {
-    t_sync_touched = true;
-    struct access_now now = {t->strand, 0, t->cache.iter, false, 0};
-    for (uint32_t i = 0; i < n; i++) {
-      now.site = acc[i].site;
-      now.is_write = acc[i].is_write != 0;
-      uintptr_t addr = (uintptr_t)acc[i].start + k * acc[i].step;
-      if (!(repeats >> i & 1)) {
-        if (acc[i].size == 8) /* a double's or a pointer's: the inlined path */
-          check_one(addr, 8, &now, &t->cache);
-        else
-          check_one(addr, acc[i].size, &now, &t->cache);
-      } else if (!onward_tag[i] || now.iter <= onward_tag[i]) {
-        struct race_found races[MAX_RACES_PER_ACCESS];
-        bool onward;
-        report_races(
-            races, history_access_onward(addr, acc[i].size, &now, &t->cache, races, &onward), &now);
-        onward_tag[i] = onward ? now.iter : 0;
-      }
-    }
-  } else {
-    for (uint32_t i = 0; i < n; i++)
-      check_in_runtime(t, (const char *)acc[i].start + k * acc[i].step, acc[i].size, acc[i].site,
-                       acc[i].is_write != 0, false, acc[i].size <= 2);
-  }
+  for (uint32_t i = 0; i < n; i++)
+    check_in_runtime(t, (const char *)acc[i].start + k * acc[i].step, acc[i].size, acc[i].site,
+                     acc[i].is_write != 0, false, acc[i].size <= 2);
   runtime_leave();
 }
 
 /* A plain batch's access as batch_run_plain replays it. */
 struct batch_op {
-  uintptr_t addr; /* in the running iteration */
+  uintptr_t addr; /* in the first iteration */
   uint64_t step;
   uint32_t site, size;
   bool is_write, repeat; /* repeat: a read that passed repeat_alone */
 };
 #define BATCH_OPS_MAX 32
 
-/* The common batch, replayed with less per iteration than batch_iteration: plain
- * (batch_plain), in a running segment whose tags grow (thread_loop_tags_grow), of at
- * most BATCH_OPS_MAX accesses. Each later marker only sets the tag
- * (thread_loop_iteration_tag), and a repeated read that answered onward is dropped
- * from the iteration's list: with growing tags, batch_iteration would skip it in
- * every later iteration. The checks and their order are batch_iteration's. */
+/* A plain batch (batch_plain) of at most BATCH_OPS_MAX accesses, the history asked
+ * directly for each. tag_only: the running segment goes on and its tags grow
+ * (thread_loop_tags_grow), so each later marker only sets the tag
+ * (thread_loop_iteration_tag), and a repeated read (bit i of `repeats`) that answered
+ * onward is dropped from the iteration's list: every later check of it, with a larger
+ * tag, would be skipped. Otherwise every marker is made in full and every read checked
+ * (repeats is 0). */
 static void batch_run_plain(struct thread_state *t, const struct ompracer_iteration_access *acc,
-                            uint32_t n, uint64_t first, uint64_t count, uint32_t repeats) {
+                            uint32_t n, uint64_t first, uint64_t count, bool tag_only,
+                            uint32_t repeats) {
   struct batch_op ops[BATCH_OPS_MAX];
   for (uint32_t i = 0; i < n; i++)
     ops[i] = (struct batch_op){.addr = (uintptr_t)acc[i].start,
@@ -704,29 +683,31 @@ static void batch_run_plain(struct thread_state *t, const struct ompracer_iterat
                                .repeat = repeats >> i & 1};
   uint32_t live = n;
   for (uint64_t k = 0; k < count; k++) {
-    if (k)
+    if (k && tag_only)
       thread_loop_iteration_tag(first + k);
-    if (thread_checked(t)) {
-      runtime_enter();
-      t_sync_touched = true;
-      struct access_now now = {t->strand, 0, t->cache.iter, false, 0};
-      for (uint32_t j = 0; j < live; j++) {
-        struct batch_op *o = &ops[j];
-        now.site = o->site;
-        now.is_write = o->is_write;
-        if (!o->repeat) {
-          if (o->size == 8) /* a double's or a pointer's: the inlined path */
-            check_one(o->addr + k * o->step, 8, &now, &t->cache);
-          else
-            check_one(o->addr + k * o->step, o->size, &now, &t->cache);
-        } else if (check_one_onward(o->addr, o->size, &now, &t->cache)) {
-          memmove(o, o + 1, (live - j - 1) * sizeof *o); /* onward: never again here */
-          live--;
-          j--;
-        }
+    else if (k)
+      thread_loop_iteration(first + k);
+    if (!thread_checked(t))
+      continue;
+    runtime_enter();
+    t_sync_touched = true;
+    struct access_now now = {t->strand, 0, t->cache.iter, false, 0};
+    for (uint32_t j = 0; j < live; j++) {
+      struct batch_op *o = &ops[j];
+      now.site = o->site;
+      now.is_write = o->is_write;
+      if (!o->repeat) {
+        if (o->size == 8) /* a double's or a pointer's: the inlined path */
+          check_one(o->addr + k * o->step, 8, &now, &t->cache);
+        else
+          check_one(o->addr + k * o->step, o->size, &now, &t->cache);
+      } else if (check_one_onward(o->addr, o->size, &now, &t->cache)) {
+        memmove(o, o + 1, (live - j - 1) * sizeof *o); /* onward: never again here */
+        live--;
+        j--;
       }
-      runtime_leave();
     }
+    runtime_leave();
   }
 }
 
@@ -736,20 +717,18 @@ EXPORT void __ompracer_iterations(const struct ompracer_iteration_access *access
   if (!count)
     return;
   bool in_segment = thread_loop_iteration(first);
-  bool plain = batch_plain(t, accesses, n, count);
-  uint32_t repeats = 0, onward_tag[32]; /* read only where repeats has the bit */
-  for (uint32_t i = 0; plain && count > 1 && i < n && i < 32; i++) {
-    repeats |= (uint32_t)repeat_alone(accesses, n, i, count) << i;
-    onward_tag[i] = 0;
-  }
-  if (plain && in_segment && n <= BATCH_OPS_MAX && thread_loop_tags_grow(first, count)) {
-    batch_run_plain(t, accesses, n, first, count, repeats);
+  if (n <= BATCH_OPS_MAX && batch_plain(t, accesses, n, count)) {
+    bool tag_only = in_segment && thread_loop_tags_grow(first, count);
+    uint32_t repeats = 0;
+    for (uint32_t i = 0; tag_only && count > 1 && i < n; i++)
+      repeats |= (uint32_t)repeat_alone(accesses, n, i, count) << i;
+    batch_run_plain(t, accesses, n, first, count, tag_only, repeats);
     return;
   }
   for (uint64_t k = 0; k < count; k++) {
     if (k)
       thread_loop_iteration(first + k);
-    batch_iteration(t, accesses, n, k, plain, repeats, onward_tag);
+    batch_iteration(t, accesses, n, k);
   }
 }
 
