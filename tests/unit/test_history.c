@@ -234,17 +234,20 @@ static void fresh_memory_forgets(void) {
   ss_destroy(&t2);
 }
 
-/* Whether any page of second cells of the words in [addr, addr + size) is in memory. */
+/* Whether any page of second cells of the words in [addr, addr + size) is in memory.
+ * Page by page: the words may span two leaves, which are separate mappings. */
 static bool second_cells_resident(void *addr, size_t size) {
-  uintptr_t lo = (uintptr_t)shadow_cell((uintptr_t)addr + SHADOW_GRANULE);
-  uintptr_t hi = (uintptr_t)shadow_cell((uintptr_t)addr + size - SHADOW_GRANULE) + 1;
-  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), start = lo & ~(page - 1);
-  unsigned char in[64];
-  size_t pages = (hi - start + page - 1) / page;
-  CHECK(pages <= sizeof in && mincore((void *)start, hi - start, in) == 0);
-  for (size_t i = 0; i < pages && i < sizeof in; i++)
-    if (in[i] & 1)
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), last = 0;
+  for (uintptr_t a = (uintptr_t)addr; a < (uintptr_t)addr + size; a += SHADOW_WORD) {
+    uintptr_t start = (uintptr_t)shadow_cell(a + SHADOW_GRANULE) & ~(page - 1);
+    unsigned char in = 0;
+    if (start == last)
+      continue;
+    last = start;
+    CHECK(mincore((void *)start, page, &in) == 0);
+    if (in & 1)
       return true;
+  }
   return false;
 }
 
@@ -252,15 +255,20 @@ static bool second_cells_resident(void *addr, size_t size) {
  * into memory (history_cell.h), also when it is forgotten (a fresh block over it). */
 static void whole_words_leave_second_cells_alone(void) {
   fresh();
-  static double d[4096] __attribute__((aligned(4096)));
+  /* 4096 doubles across a leaf's end (1 MiB boundary), wherever the loader puts buf. */
+  enum { N = 4096 };
+  static double buf[(1 << SHADOW_LEAF_BITS) / sizeof(double) + N] __attribute__((aligned(4096)));
+  size_t room = shadow_leaf_room((uintptr_t)buf) / sizeof(double);
+  double *d =
+      buf + (room >= N / 2 ? room : room + (1 << SHADOW_LEAF_BITS) / sizeof(double)) - N / 2;
   struct strand_stack t1;
   ss_task_create(&g_main, &t1, 0, false);
-  for (size_t i = 0; i < sizeof d / sizeof *d; i++)
+  for (size_t i = 0; i < N; i++)
     CHECK(access_as(t1.strand, &d[i], 8, true, false, 1, NULL) == 0);
-  CHECK(!second_cells_resident(d, sizeof d));
+  CHECK(!second_cells_resident(d, N * sizeof *d));
   CHECK(access_as(g_main.strand, &d[7], 8, true, false, 2, NULL) == 1); /* t1's write kept */
-  history_forget((uintptr_t)d, sizeof d);
-  CHECK(!second_cells_resident(d, sizeof d));
+  history_forget((uintptr_t)d, N * sizeof *d);
+  CHECK(!second_cells_resident(d, N * sizeof *d));
   CHECK(access_as(g_main.strand, &d[8], 8, true, false, 3, NULL) == 0); /* and forgotten */
   ss_destroy(&t1);
 }
