@@ -30,9 +30,10 @@ struct access_ref {
  * entries. A slot is 32 bytes, half a cache line: w and r1, which hold most histories
  * whole (a word's last write and last read), and the state word that says whether the
  * rest is in use (SLOT_MORE); the rest (struct slot_more: r2, w2, head and the cell's
- * last-update note) lies at a fixed distance after the slot (history_more.h), in memory
- * that is not touched while no slot near it needs it. gen and state's other bits are a
- * granule cell's (history_cell.h); in a byte's slot (a split granule's) gen is free. */
+ * last-update note) is an entry that the slot takes in its leaf once it first needs
+ * it (history_more.h), so that memory whose slots never need one never touches its
+ * pages. gen and state's other bits are a granule cell's (history_cell.h); in a byte's
+ * slot (a split granule's) gen is free. */
 struct history_slot {
   struct access_ref w, r1;
   uint32_t gen;           /* a cell's generation; a free byte slot's link */

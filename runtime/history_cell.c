@@ -17,7 +17,7 @@ static OMPR_TLS uint32_t t_split_free, t_split_free_gen;
 
 int cells_init(uint64_t split_granules) {
   uint64_t blocks = (split_granules + SPLIT_PER_BLOCK - 1) / SPLIT_PER_BLOCK;
-  void *p = reserve_zeroed(blocks * SHADOW_LEAF_BYTES);
+  void *p = reserve_aligned(blocks * SHADOW_LEAF_ALIGN, SHADOW_LEAF_ALIGN, 0); /* as leaves */
   if (p == NULL)
     return -1;
   g_split_pool = p;

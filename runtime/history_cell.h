@@ -72,14 +72,15 @@ struct split_bytes {
   struct history_slot byte[SHADOW_GRANULE];
 };
 
-/* The split pool is laid out in blocks of a leaf's size, each holding the byte slots of
- * SPLIT_PER_BLOCK granules and then their overflow, SHADOW_MORE_OFFSET after them as in
- * a leaf (history_more.h). The per-byte slots of split index `split` (1 + pool index): */
+/* The split pool is laid out in blocks, one every SHADOW_LEAF_ALIGN bytes, each laid
+ * out as a leaf is: the byte slots of SPLIT_PER_BLOCK granules where a leaf's cells
+ * are, then their overflows' indexes and entries (history_more.h). The per-byte slots
+ * of split index `split` (1 + pool index): */
 #define SPLIT_PER_BLOCK (SHADOW_MORE_OFFSET / sizeof(struct split_bytes))
 static inline struct split_bytes *split_at(uint32_t split) {
   extern char *g_split_pool;
   size_t i = split - 1;
-  return (struct split_bytes *)(g_split_pool + i / SPLIT_PER_BLOCK * SHADOW_LEAF_BYTES) +
+  return (struct split_bytes *)(g_split_pool + i / SPLIT_PER_BLOCK * SHADOW_LEAF_ALIGN) +
          i % SPLIT_PER_BLOCK;
 }
 

@@ -1,14 +1,25 @@
 /* A history slot's overflow (access.h, struct slot_more): its second read, second
- * write, pooled-entry head and last-update note, kept SHADOW_MORE_OFFSET bytes after
- * the slot, in a leaf's second half for a granule's cell and likewise in the split
- * pool for a byte's slot (history_cell.c). Most slots never need it (a word's last
- * write and last read: BOTS sort, health's pointers, the reduction and stencil
- * kernels), so their shadow is 32 bytes, and the overflow's pages are never touched.
+ * write, pooled-entry head and last-update note, for the few slots that need them. Most
+ * slots never do (a word's last write and last read: BOTS sort, health's pointers, the
+ * reduction and stencil kernels), so their shadow is their 32 bytes.
+ *
+ * WHERE IT IS. A slot that needs an overflow takes an entry in its own leaf (or block
+ * of the split pool: shadow.h), from the leaf's count (its entry 0), and keeps it for
+ * the rest of the run: the entry's number lives in the slot's INDEX, a 4-byte word
+ * after the leaf's cells (the index of the slot at byte offset o of the leaf is word
+ * o / 32 there; a leaf is aligned, so the slot's address gives the leaf). An index is
+ * written once, 0 to a number, under the slot's lock, before its SLOT_MORE is first
+ * set; so a lock-free reader that sees SLOT_MORE (acquire) sees the index, and the
+ * entry it names is never another slot's. A leaf has an entry for each of its slots, so
+ * the count never runs out. The pages a program touches are then its cells, an eighth
+ * as much of indexes, and entries for the slots that ever needed one, packed: where
+ * the overflow lay beside each slot, BOTS fft's 6 % of cells that needed one kept 116
+ * MB of overflow pages in memory.
  *
  * The slot's SLOT_MORE bit says whether the overflow is in use; while it is clear the
- * overflow reads as zero whatever its memory holds (a slot made empty by a new
- * generation or a forget clears the bit, not the overflow). It is set under the cell
- * lock, once the overflow has been zeroed, with a release that the lock-free readers'
+ * overflow reads as zero whatever its entry holds (a slot made empty by a new
+ * generation or a forget clears the bit and keeps its entry). It is set under the cell
+ * lock, once the entry has been zeroed, with a release that the lock-free readers'
  * acquire pairs with; after that the overflow's fields are written and read as the
  * slot's own fields are (history_common.h: ref_store, ref_load). */
 #ifndef OMPRACER_HISTORY_MORE_H
@@ -24,9 +35,29 @@
  * memory, so that a write through it would fault instead of corrupting every slot. */
 extern const struct slot_more g_slot_more_none;
 
+/* The leaf (or split-pool block) holding a slot. */
+static inline __attribute__((always_inline)) uintptr_t more_block(const struct history_slot *s) {
+  return (uintptr_t)s & ~(uintptr_t)(SHADOW_LEAF_ALIGN - 1);
+}
+
+/* The slot's index word (0: no entry yet). */
+static inline __attribute__((always_inline)) _Atomic uint32_t *
+more_index(const struct history_slot *s) {
+  uintptr_t block = more_block(s);
+  size_t slot = ((uintptr_t)s - block) / sizeof(struct history_slot);
+  return (_Atomic uint32_t *)(block + SHADOW_MORE_OFFSET) + slot;
+}
+
+/* Entry number i of a block (1-based; entry 0 holds the block's count). */
+static inline __attribute__((always_inline)) struct slot_more *more_entry(uintptr_t block,
+                                                                          uint32_t i) {
+  return (struct slot_more *)(block + SHADOW_ENTRIES_OFFSET) + i;
+}
+
+/* The overflow of a slot whose SLOT_MORE the caller saw set (or holds the lock of). */
 static inline __attribute__((always_inline)) struct slot_more *
 more_at(const struct history_slot *s) {
-  return (struct slot_more *)((char *)s + SHADOW_MORE_OFFSET);
+  return more_entry(more_block(s), atomic_load_explicit(more_index(s), memory_order_relaxed));
 }
 
 static inline __attribute__((always_inline)) bool slot_has_more(const struct history_slot *s) {
@@ -45,6 +76,9 @@ more_of(const struct history_slot *s) {
   return more_in(s, atomic_load_explicit(&((struct history_slot *)s)->state, memory_order_acquire));
 }
 
+/* Gives a locked slot that has none an entry of its block (sets its index). */
+__attribute__((noinline)) uint32_t more_take(struct history_slot *s);
+
 /* The two below change the flag with a plain store, not a read-modify-write: the slot
  * is locked (its cell's lock; a byte's slot, its granule's), and while a cell is locked
  * its holder is the only writer of its state's bits (another thread's attempt to lock
@@ -52,13 +86,17 @@ more_of(const struct history_slot *s) {
 
 /* The overflow to write, its slot locked: zeroed and marked in use first if it was
  * not. */
-static inline struct slot_more *more_for_write(struct history_slot *s) {
-  struct slot_more *m = more_at(s);
+static inline __attribute__((always_inline)) struct slot_more *
+more_for_write(struct history_slot *s) {
   uint32_t state = atomic_load_explicit(&s->state, memory_order_relaxed);
-  if (!(state & SLOT_MORE)) {
-    memset(m, 0, sizeof *m);
-    atomic_store_explicit(&s->state, state | SLOT_MORE, memory_order_release);
-  }
+  if (state & SLOT_MORE)
+    return more_at(s);
+  uint32_t i = atomic_load_explicit(more_index(s), memory_order_relaxed);
+  if (!i)
+    i = more_take(s);
+  struct slot_more *m = more_entry(more_block(s), i);
+  memset(m, 0, sizeof *m);
+  atomic_store_explicit(&s->state, state | SLOT_MORE, memory_order_release);
   return m;
 }
 

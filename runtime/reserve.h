@@ -27,6 +27,20 @@ static inline void *reserve_shared_zeroed(size_t bytes) {
   return p == MAP_FAILED ? NULL : p;
 }
 
+/* reserve_zeroed or reserve_shared_zeroed (shared), starting at a multiple of `align`
+ * (a power of two): more is reserved and the ends trimmed. NULL when the system
+ * refuses. */
+static inline void *reserve_aligned(size_t bytes, size_t align, int shared) {
+  char *p = shared ? reserve_shared_zeroed(bytes + align) : reserve_zeroed(bytes + align);
+  if (p == NULL)
+    return NULL;
+  char *start = (char *)(((size_t)p + align - 1) & ~(align - 1));
+  if (start > p)
+    munmap(p, (size_t)(start - p));
+  munmap(start + bytes, (size_t)(p + align - start));
+  return start;
+}
+
 /* A per-thread scratch array grown to `new_bytes` (zero-filled past `old_bytes`), with
  * mmap and munmap instead of realloc: the access check grows such arrays, and a signal
  * handler that interrupts the program inside malloc and then touches instrumented

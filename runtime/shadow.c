@@ -51,7 +51,7 @@ static char *map_leaf(size_t slot) {
     shadow_out_of_room("the shadow memory limit is reached");
     return NULL;
   }
-  char *leaf = reserve_shared_zeroed(SHADOW_LEAF_BYTES);
+  char *leaf = reserve_aligned(SHADOW_LEAF_BYTES, SHADOW_LEAF_ALIGN, 1);
   if (leaf == NULL) {
     shadow_out_of_room("the system refused to map shadow memory");
     return NULL;

@@ -3,13 +3,16 @@
  *
  * Mapping: a two-level trie over the 47-bit user address space. The top table has one
  * slot per 1 MiB of application memory; a slot points to a leaf holding that MiB's
- * cells (8 MiB) and their overflow (8 MiB after them, SHADOW_MORE_OFFSET: what a cell
- * rarely needs, history_more.h), mapped on first touch. A leaf's first quarter holds
- * the cells of the first granules of its 8-byte words, in address order, and its
- * second quarter those of the second granules: a word whose history lives in its first
- * cell alone (a double, a pointer: history_cell.h, pairs) never touches a page of the
- * second quarter, nor of the overflow while its history fits in the cell. Both
- * levels are reserved with MAP_NORESERVE, so only pages that hold cells cost memory.
+ * cells (8 MiB), then the overflow indexes of the cells (1 MiB) and the overflow
+ * entries they number (up to 8 MiB: what a cell rarely needs, packed in the order the
+ * cells first needed it; history_more.h), mapped on first touch and aligned to
+ * SHADOW_LEAF_ALIGN, so that a slot's address gives its leaf's start. A leaf's first
+ * quarter holds the cells of the first granules of its 8-byte words, in address
+ * order, and its second quarter those of the second granules: a word whose history
+ * lives in its first cell alone (a double, a pointer: history_cell.h, pairs) never
+ * touches a page of the second quarter, nor of the overflow while its history fits in
+ * the cell. Both levels are reserved with MAP_NORESERVE, so only pages that hold cells
+ * cost memory.
  * The total is capped by shadow_limit_mb; past the cap the tool says so once and stops
  * checking instead of dying. Leaves are shared anonymous memory (reserve.h says why),
  * so a forked child maps its own.
@@ -26,10 +29,14 @@
 #define SHADOW_WORD 8    /* two granules: a first one and a second one */
 #define SHADOW_CELL_BYTES 32
 #define SHADOW_LEAF_BITS 20 /* application bytes per leaf: 1 MiB */
-/* From a cell to its overflow: the bytes of a leaf's cells. */
+/* The bytes of a leaf's cells; its overflow indexes start there. */
 #define SHADOW_MORE_OFFSET (((size_t)1 << SHADOW_LEAF_BITS) / SHADOW_GRANULE * SHADOW_CELL_BYTES)
-/* A leaf: its cells, then their overflow. */
-#define SHADOW_LEAF_BYTES (2 * SHADOW_MORE_OFFSET)
+/* From a leaf's start to its overflow entries: after the cells' 4-byte indexes. */
+#define SHADOW_ENTRIES_OFFSET (SHADOW_MORE_OFFSET + SHADOW_MORE_OFFSET / SHADOW_CELL_BYTES * 4)
+/* A leaf's size: its cells, their indexes, and room for an entry each plus entry 0
+ * (history_more.h), to the page; and its alignment. */
+#define SHADOW_LEAF_BYTES (SHADOW_ENTRIES_OFFSET + SHADOW_MORE_OFFSET + 4096)
+#define SHADOW_LEAF_ALIGN ((size_t)32 << 20)
 #define SHADOW_ADDR_BITS 47
 
 int shadow_init(uint64_t limit_mb);

@@ -6,17 +6,18 @@ which pages of its shadow leaves are resident (/proc/PID/pagemap) and its reside
 (VmRSS). Prints, for the sample with the largest resident set: the resident set, the
 number of leaves, and the megabytes resident in each part of the leaves (runtime/shadow.h
 and history_more.h): the first cells (a word's first granule, or the whole word while it
-is paired), the second cells (a word's second granule, for ints and floats), and the
-overflow (a slot's second read or write and pooled entries). A part that holds little
-history can still be all resident: a page of cells is in memory once any cell on it is
-touched, read or written (leaves are shared anonymous memory, whose pages a read brings
-in too).
+is paired), the second cells (a word's second granule, for ints and floats), the
+overflow indexes (a cell's entry number, once it needed one) and the overflow entries (a
+slot's second read or write and pooled entries). A part that holds little history can
+still be all resident: a page of cells is in memory once any cell on it is touched, read
+or written (leaves are shared anonymous memory, whose pages a read brings in too).
 
   scripts/shadow-pages.py -- ./prog ARGS        # OMP_NUM_THREADS etc. from the environment
 
 Reads the leaf layout from the constants below, which must match runtime/shadow.h: a
-leaf is a 16 MiB shared anonymous mapping whose first quarter holds first cells, second
-quarter second cells, second half the overflow. Linux only.
+leaf is a shared anonymous mapping of 17 MiB and a page whose first 4 MiB hold first
+cells, next 4 MiB second cells, next 1 MiB the overflow indexes, and the rest the
+overflow entries. Linux only.
 
 Exit codes: 0 the program ran (its own exit code is printed), 2 bad arguments, 1 the
 program could not be started or no sample was taken.
@@ -29,10 +30,11 @@ import subprocess
 import sys
 import time
 
-LEAF_BYTES = 16 << 20
+MIB = 1 << 20
+LEAF_BYTES = 17 * MIB + 4096
 PAGE = 4096
-PARTS = (("first cells", 0, LEAF_BYTES // 4), ("second cells", LEAF_BYTES // 4, LEAF_BYTES // 2),
-         ("overflow", LEAF_BYTES // 2, LEAF_BYTES))
+PARTS = (("first cells", 0, 4 * MIB), ("second cells", 4 * MIB, 8 * MIB),
+         ("overflow indexes", 8 * MIB, 9 * MIB), ("overflow entries", 9 * MIB, LEAF_BYTES))
 
 
 def leaves(pid):
