@@ -1,16 +1,16 @@
 // race_fork_overflow_apart.c -- after fork(), parent and child keep slot overflows apart.
 //
-// A slot's second read lives in the shadow's overflow pool, which is shared memory
-// (the runtime maps it so, as its leaves); the forked child replaces it by a pool of
-// its own and goes on numbering entries after its parent's. Here, after the fork, the
+// A slot's second read lives in an overflow entry of its shadow leaf, numbered from a
+// count of the leaf's; leaves are shared memory (the runtime maps them so), and the
+// forked child replaces each by an empty one, count included. After the fork, the
 // parent's two reading tasks give each granule of `a` a read pair (the second read in
-// the pool); then, while the parent waits, the child's two reading tasks give each
-// granule of `b` one, taking entry numbers from the same count. Back in the parent, a
-// third task writes `a`, parallel with both readers: its writes race with both reads,
-// which the parent reports, naming its own two reading lines. A child that wrote into
-// its parent's pool would have put its reads of `b` in place of the parent's second
-// reads. The child's reads race with nothing. Pipes order the steps without telling
-// OpenMP: the task that creates the others waits until both readers have read.
+// an entry); while the parent waits, the child's two give each granule of `b` (same
+// leaf) one, numbered from the same start. Back in the parent, a third task writes
+// `a`, parallel with both readers: the parent reports races with both, naming its own
+// two reading lines (a child writing into its parent's leaf would have put its reads
+// of `b` in place of the parent's second reads). The child's reads race with nothing.
+// Pipes order the steps without telling OpenMP: the task that creates the others
+// waits until both readers have read.
 //
 // EXPECT: race
 // MODES: fast precise
