@@ -136,6 +136,16 @@ static inline void slot_set_last_update(struct history_slot *s, uint32_t holder)
 static inline __attribute__((always_inline)) uint32_t slot_head(const struct history_slot *s) {
   return slot_has_more(s) ? __atomic_load_n(&more_at(s)->head, __ATOMIC_RELAXED) : 0;
 }
+/* slot_head for a lock-free reader that read the slot's overflow as `more` (more_of or
+ * more_in of this slot) before: a slot's entry, once it has one, is its entry for the
+ * run, so while SLOT_MORE is set the head is read from `more` again, without the index. */
+static inline __attribute__((always_inline)) uint32_t
+slot_head_again(const struct history_slot *s, const struct slot_more *more) {
+  if (!slot_has_more(s))
+    return 0;
+  return __atomic_load_n(more != &g_slot_more_none ? &more->head : &more_at(s)->head,
+                         __ATOMIC_RELAXED);
+}
 static inline __attribute__((always_inline)) uint32_t
 slot_last_update(const struct history_slot *s) {
   return slot_has_more(s) ? __atomic_load_n(&more_at(s)->last_update, __ATOMIC_RELAXED) : 0;

@@ -78,7 +78,7 @@ precise_lazy_recorded(const struct history_slot *slot, const struct slot_more *m
    * unchanged (the atomics' family moves in only while the head reads 0, and out only
    * with a pooled entry linked: history_precise.c, "Atomics in the slot's own entry"). */
   __atomic_thread_fence(__ATOMIC_ACQUIRE);
-  if (slot_head(slot) != head)
+  if (slot_head_again(slot, more) != head)
     return 0;
   if (onward)
     *onward = covered_onward && write_apart_onward(c, w1) && write_apart_onward(c, w2);
