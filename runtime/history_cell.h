@@ -7,7 +7,7 @@
  * writing different bytes of one word never meet (byte-exact).
  *
  * WORDS AND PAIRS. The shadow gives the two granules of an aligned 8-byte word a first
- * and a second cell (shadow.h: in separate quarters of a leaf). While the word is PAIRED
+ * and a second cell (shadow.h: in separate halves of a leaf's cells). While the word is PAIRED
  * (CELL_PAIRED in its first cell) both granules have one history, the first cell's
  * slot, and the second cell is not read or written: an access to a whole double or
  * pointer takes one cell, half a cache line and one lock, and memory holding only such

@@ -6,12 +6,11 @@
  * cells (8 MiB), then the overflow indexes of the cells (1 MiB) and the overflow
  * entries they number (up to 8 MiB: what a cell rarely needs, packed in the order the
  * cells first needed it; history_more.h), mapped on first touch and aligned to
- * SHADOW_LEAF_ALIGN, so that a slot's address gives its leaf's start. A leaf's first
- * quarter holds the cells of the first granules of its 8-byte words, in address
- * order, and its second quarter those of the second granules: a word whose history
- * lives in its first cell alone (a double, a pointer: history_cell.h, pairs) never
- * touches a page of the second quarter, nor of the overflow while its history fits in
- * the cell. Both levels are reserved with MAP_NORESERVE, so only pages that hold cells
+ * SHADOW_LEAF_ALIGN, so that a slot's address gives its leaf's start. The first half of
+ * a leaf's cells are those of the first granules of its 8-byte words, in address
+ * order, the second half those of the second granules: a word whose history lives in
+ * its first cell alone (a double, a pointer: history_cell.h, pairs) never touches a
+ * page of the second half, nor of the overflow while its history fits in the cell. Both levels are reserved with MAP_NORESERVE, so only pages that hold cells
  * cost memory.
  * The total is capped by shadow_limit_mb; past the cap the tool says so once and stops
  * checking instead of dying. Leaves are shared anonymous memory (reserve.h says why),
