@@ -7,11 +7,11 @@
  * writing different bytes of one word never meet (byte-exact).
  *
  * WORDS AND PAIRS. The shadow gives the two granules of an aligned 8-byte word a first
- * and a second cell (shadow.h: in separate halves of a leaf's cells). While the word is PAIRED
- * (CELL_PAIRED in its first cell) both granules have one history, the first cell's
- * slot, and the second cell is not read or written: an access to a whole double or
- * pointer takes one cell, half a cache line and one lock, and memory holding only such
- * words never touches the pages of second cells. history_access.c pairs a word when its two
+ * and a second cell (shadow.h: in the two halves of a leaf's cells). While the word
+ * is PAIRED (CELL_PAIRED in its first cell) both granules have one history, the first
+ * cell's slot, and the second cell is not read or written: an access to a whole double
+ * or pointer takes one cell, half a cache line and one lock, and memory holding only
+ * such words never touches the pages of second cells. history_access.c pairs a word when its two
  * granules would hold the same history anyway (both empty, or equal) and gives the
  * second cell a copy again (unpairs) before anything would make them differ (an access
  * to one half); a paired word's pooled entries hang from the first cell's slot. The
@@ -76,7 +76,7 @@ struct split_bytes {
  * out as a leaf is: the byte slots of SPLIT_PER_BLOCK granules where a leaf's cells
  * are, then their overflows' indexes and entries (history_more.h). The per-byte slots
  * of split index `split` (1 + pool index): */
-#define SPLIT_PER_BLOCK (SHADOW_MORE_OFFSET / sizeof(struct split_bytes))
+#define SPLIT_PER_BLOCK (SHADOW_CELLS_BYTES / sizeof(struct split_bytes))
 static inline struct split_bytes *split_at(uint32_t split) {
   extern char *g_split_pool;
   size_t i = split - 1;

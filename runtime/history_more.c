@@ -4,7 +4,7 @@ const struct slot_more g_slot_more_none; /* extern in history_more.h */
 
 /* The count is in entry 0's first word. A slot takes one entry at most, ever, and a
  * block has an entry for each slot it holds: the count stays within the block. */
-_Static_assert(SHADOW_ENTRIES_OFFSET + (SHADOW_MORE_OFFSET / sizeof(struct history_slot) + 1) *
+_Static_assert(SHADOW_ENTRIES_OFFSET + (SHADOW_CELLS_BYTES / sizeof(struct history_slot) + 1) *
                                            sizeof(struct slot_more) <=
                    SHADOW_LEAF_BYTES,
                "an entry for each slot");

@@ -45,7 +45,7 @@ static inline __attribute__((always_inline)) _Atomic uint32_t *
 more_index(const struct history_slot *s) {
   uintptr_t block = more_block(s);
   size_t slot = ((uintptr_t)s - block) / sizeof(struct history_slot);
-  return (_Atomic uint32_t *)(block + SHADOW_MORE_OFFSET) + slot;
+  return (_Atomic uint32_t *)(block + SHADOW_CELLS_BYTES) + slot;
 }
 
 /* Entry number i of a block (1-based; entry 0 holds the block's count). */

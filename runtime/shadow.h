@@ -10,8 +10,9 @@
  * a leaf's cells are those of the first granules of its 8-byte words, in address
  * order, the second half those of the second granules: a word whose history lives in
  * its first cell alone (a double, a pointer: history_cell.h, pairs) never touches a
- * page of the second half, nor of the overflow while its history fits in the cell. Both levels are reserved with MAP_NORESERVE, so only pages that hold cells
- * cost memory.
+ * page of the second half, nor of the overflow while its history fits in the cell.
+ * Both levels are reserved with MAP_NORESERVE, so only pages that hold cells cost
+ * memory.
  * The total is capped by shadow_limit_mb; past the cap the tool says so once and stops
  * checking instead of dying. Leaves are shared anonymous memory (reserve.h says why),
  * so a forked child maps its own.
@@ -29,12 +30,12 @@
 #define SHADOW_CELL_BYTES 32
 #define SHADOW_LEAF_BITS 20 /* application bytes per leaf: 1 MiB */
 /* The bytes of a leaf's cells; its overflow indexes start there. */
-#define SHADOW_MORE_OFFSET (((size_t)1 << SHADOW_LEAF_BITS) / SHADOW_GRANULE * SHADOW_CELL_BYTES)
+#define SHADOW_CELLS_BYTES (((size_t)1 << SHADOW_LEAF_BITS) / SHADOW_GRANULE * SHADOW_CELL_BYTES)
 /* From a leaf's start to its overflow entries: after the cells' 4-byte indexes. */
-#define SHADOW_ENTRIES_OFFSET (SHADOW_MORE_OFFSET + SHADOW_MORE_OFFSET / SHADOW_CELL_BYTES * 4)
+#define SHADOW_ENTRIES_OFFSET (SHADOW_CELLS_BYTES + SHADOW_CELLS_BYTES / SHADOW_CELL_BYTES * 4)
 /* A leaf's size: its cells, their indexes, and room for an entry each plus entry 0
  * (history_more.h), to the page; and its alignment. */
-#define SHADOW_LEAF_BYTES (SHADOW_ENTRIES_OFFSET + SHADOW_MORE_OFFSET + 4096)
+#define SHADOW_LEAF_BYTES (SHADOW_ENTRIES_OFFSET + SHADOW_CELLS_BYTES + 4096)
 #define SHADOW_LEAF_ALIGN ((size_t)32 << 20)
 #define SHADOW_ADDR_BITS 47
 
