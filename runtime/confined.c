@@ -2,12 +2,14 @@
 
 #include "history.h"
 #include "objects.h"
+#include "skip_window.h"
 
 OMPR_TLS struct confined_stack t_confined;
 
 /* A slot stops being live: the skip hint may name it. */
 static void end_skip_hint(struct confined_stack *s) {
   s->skip_lo = s->skip_hi = 0;
+  skip_window_close();
 }
 
 /* The stack's bounds are those of its top slot (each slot keeps the bounds of the

@@ -1,5 +1,6 @@
 #include "iterations.h"
 
+#include "skip_window.h"
 #include "strand_stack.h"
 
 #include <omp-tools.h>
@@ -99,6 +100,7 @@ struct loop_view loops_view(const struct loop_state *ls) {
 
 void loop_begin(struct loop_state *ls, struct strand_stack *ss, bool task_checked, site_id site,
                 uint32_t window, enum loop_kind kind) {
+  skip_window_close(); /* the task's strands may no longer be in series */
   unsigned d = ls->depth++;
   if (d >= LOOP_NEST_MAX)
     return;

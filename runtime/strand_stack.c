@@ -1,5 +1,6 @@
 #include "strand_stack.h"
 
+#include "skip_window.h"
 #include "task_nesting.h"
 
 #include <stdatomic.h>
@@ -15,6 +16,7 @@ static int push(struct strand_stack *s, node_id node, enum frame_kind kind) {
     s->cap = cap;
   }
   s->frames[s->depth++] = (struct frame){node, kind};
+  skip_window_close(); /* a worksharing construct may have opened */
   s->open_workshares += kind == FR_WORKSHARE;
   return 0;
 }

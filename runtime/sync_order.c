@@ -69,6 +69,7 @@
 
 #include "branch_test.h"
 #include "ompracer/hooks.h"
+#include "skip_window.h"
 #include "sp_query.h"
 #include "sync_edges.h"
 #include "thread_state.h"
@@ -128,6 +129,7 @@ static node_id split_strand(void) {
   s->fresh_has_edges = false;
   memset(s->from, 0, sizeof s->from);
   t_sync_touched = false;
+  skip_window_close(); /* its skips set t_sync_touched no more */
   return ended;
 }
 

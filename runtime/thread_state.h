@@ -10,6 +10,7 @@
 #include "lockset.h"
 #include "options.h"
 #include "reclaim.h"
+#include "skip_window.h"
 #include "sp_query.h"
 #include "strand_stack.h"
 #include "task_deps.h"
@@ -103,6 +104,7 @@ extern atomic_bool g_hooks_seen; /* instrumented code ran (for the not-started c
  * outside the confined slots' bounds is its own strand's plain check (hooks.c,
  * plain_access), one load instead of a test per filter. */
 static inline void thread_refresh_plain(void) {
+  skip_window_close(); /* what it sums up may have changed */
   t_self.plain = t_self.active && !t_self.lockset && !t_self.combining && !t_self.ncombine_for &&
                  !t_self.other.twin && !t_self.private_top;
 }
