@@ -351,6 +351,30 @@ access_granules(uintptr_t addr, size_t size, const struct access_now *now, struc
   return n;
 }
 
+/* access_granules for an aligned 4- or 8-byte access, in two steps, so that a check
+ * the repeat filter skips returns before the history's frame is made (hooks.c,
+ * check_filtered). The first ends the range records the check may change and asks the
+ * filter: true when it skips the check; else *rec is where the second records it
+ * (NULL: the filter paused meanwhile). The second is the check itself. */
+static inline __attribute__((always_inline)) bool
+aligned_access_repeated(uintptr_t addr, size_t size, const struct access_now *now,
+                        struct repeat_entry **rec) {
+  range_repeats_overlap(addr, size, now);
+  struct repeat_filter *f = &t_repeats;
+  *rec = NULL;
+  if (__builtin_expect(!repeat_on(f), 0))
+    return false;
+  return repeat_seen(f, addr, (unsigned)size, now, rec);
+}
+static inline __attribute__((always_inline)) unsigned
+aligned_access_checked(uintptr_t addr, size_t size, const struct access_now *now,
+                       struct sp_cache *cache, struct race_found *out, struct repeat_entry *rec) {
+  unsigned n = aligned_access(addr, size == SHADOW_WORD, now, cache, out, NULL);
+  if (rec)
+    repeat_note(&t_repeats, rec, addr, (unsigned)size, now);
+  return n;
+}
+
 /* history_access (history.h), inlined into the caller. */
 static inline __attribute__((always_inline)) unsigned
 history_access_inline(uintptr_t addr, size_t size, const struct access_now *now,

@@ -114,6 +114,12 @@ static inline __attribute__((always_inline)) bool repeat_on(struct repeat_filter
   return true;
 }
 
+/* Whether the next check asks the filter (it is on, or starts again with it), without
+ * counting the check: the plain hooks (hooks.c) pick their path by it. */
+static inline bool repeat_filter_asks(const struct repeat_filter *f) {
+  return f->credit <= 0;
+}
+
 /* Puts the filter in now's context (a new stamp if it was in another). */
 static inline __attribute__((always_inline)) void repeat_enter(struct repeat_filter *f,
                                                                const struct access_now *now) {

@@ -385,9 +385,50 @@ INLINE void check_plain(const void *addr, uint64_t size, uint32_t site, bool is_
   runtime_leave();
 }
 
+/* check_plain for an access whose thread's repeat filter is on (repeat_filter_asks):
+ * the filter is asked first, in a small frame, and the history's part, whose frame is
+ * large, runs only for a check it does not skip (one function per size and kind, so
+ * that both fold into it). BOTS alignment-for, whose reads the filter mostly skips,
+ * made the whole frame for each. Where the filter is paused the hooks keep the single
+ * frame of check_plain (sort: two frames a check cost it 9 %). */
+#define FILTERED_CHECKED(N, KIND)                                                                  \
+  static __attribute__((noinline)) void filtered_checked_##KIND##N(                                \
+      uintptr_t addr, const struct access_now *now, struct repeat_entry *rec) {                    \
+    struct race_found races[MAX_RACES_PER_ACCESS];                                                 \
+    report_races(races, aligned_access_checked(addr, N, now, &t_self.cache, races, rec), now);     \
+  }
+FILTERED_CHECKED(4, read)
+FILTERED_CHECKED(4, write)
+FILTERED_CHECKED(8, read)
+FILTERED_CHECKED(8, write)
+static __attribute__((noinline)) void filtered_unaligned(uintptr_t addr, uint64_t size,
+                                                         const struct access_now *now) {
+  check_one(addr, size, now, &t_self.cache);
+}
+INLINE void check_filtered(const void *addr, uint64_t size, uint32_t site, bool is_write) {
+  struct thread_state *t = &t_self;
+  if (!checking_here())
+    return;
+  runtime_enter();
+  t_sync_touched = true; /* the strand has accesses: a release must end it */
+  struct access_now now = {t->strand, site, t->cache.iter, is_write, 0};
+  uintptr_t a = (uintptr_t)addr;
+  struct repeat_entry *rec;
+  if (a & (size - 1))
+    filtered_unaligned(a, size, &now);
+  else if (aligned_access_repeated(a, size, &now, &rec))
+    ; /* skipped */
+  else if (size == 4)
+    (is_write ? filtered_checked_write4 : filtered_checked_read4)(a, &now, rec);
+  else
+    (is_write ? filtered_checked_write8 : filtered_checked_read8)(a, &now, rec);
+  runtime_leave();
+}
+
 /* The sized hooks: plain_access inline, then a function of their own per hook for
- * each of its answers (so that the constants still fold into them): the plain path, or
- * skip_as_before inline, with the whole path in a third (so that a skip needs no frame
+ * each of its answers (so that the constants still fold into them): the plain path
+ * (check_filtered's while the repeat filter asks, else check_plain's), or
+ * skip_as_before inline, with the whole path in another (so that a skip needs no frame
  * for it). skip_as_before stays out of the hook: inline there, its registers cost the
  * plain path a saved register, which took 8 % more time on the mixed kernel (two more
  * instructions a call). Chars and shorts take the held test first: always the whole
@@ -413,17 +454,31 @@ INLINE void check_plain(const void *addr, uint64_t size, uint32_t site, bool is_
     if (!skip_as_before(&t_self, addr, N, true, false))                                            \
       write##N##_in(addr, site);                                                                   \
   }                                                                                                \
+  static __attribute__((noinline)) void read##N##_filtered(const void *addr, uint32_t site) {      \
+    check_filtered(addr, N, site, false);                                                          \
+  }                                                                                                \
+  static __attribute__((noinline)) void write##N##_filtered(const void *addr, uint32_t site) {     \
+    check_filtered(addr, N, site, true);                                                           \
+  }                                                                                                \
   EXPORT void __ompracer_read##N(const void *addr, uint32_t site) {                                \
-    if (N > 2 && plain_access(&t_self, addr, N))                                                   \
-      read##N##_plain(addr, site);                                                                 \
-    else                                                                                           \
+    if (N > 2 && plain_access(&t_self, addr, N)) {                                                 \
+      if ((N == 4 || N == 8) && repeat_filter_asks(&t_repeats))                                    \
+        read##N##_filtered(addr, site);                                                            \
+      else                                                                                         \
+        read##N##_plain(addr, site);                                                               \
+    } else {                                                                                       \
       read##N##_other(addr, site);                                                                 \
+    }                                                                                              \
   }                                                                                                \
   EXPORT void __ompracer_write##N(void *addr, uint32_t site) {                                     \
-    if (N > 2 && plain_access(&t_self, addr, N))                                                   \
-      write##N##_plain(addr, site);                                                                \
-    else                                                                                           \
+    if (N > 2 && plain_access(&t_self, addr, N)) {                                                 \
+      if ((N == 4 || N == 8) && repeat_filter_asks(&t_repeats))                                    \
+        write##N##_filtered(addr, site);                                                           \
+      else                                                                                         \
+        write##N##_plain(addr, site);                                                              \
+    } else {                                                                                       \
       write##N##_other(addr, site);                                                                \
+    }                                                                                              \
   }
 SIZED_HOOKS(1)
 SIZED_HOOKS(2)
