@@ -371,17 +371,27 @@ INLINE bool plain_access(const struct thread_state *t, const void *addr, uint64_
   return (!confined_may_hold(a, size) || confined_in_gap(a, size)) && __builtin_expect(t->plain, 1);
 }
 
+/* The start of a check that plain_access admits: false when this thread checks
+ * nothing now; else it is inside the runtime, its strand has accesses, and *now
+ * describes the access. */
+INLINE bool plain_begin(uint32_t site, bool is_write, struct access_now *now) {
+  struct thread_state *t = &t_self;
+  if (!checking_here())
+    return false;
+  runtime_enter();
+  t_sync_touched = true; /* the strand has accesses: a release must end it */
+  *now = (struct access_now){t->strand, site, t->cache.iter, is_write, 0};
+  return true;
+}
+
 /* check_access_in for an access plain_access admits: its path with every filter's
  * answer known (not held_first: 4 bytes or more), so only the tests that are not the
  * thread's own (detection on, not inside the runtime) remain. */
 INLINE void check_plain(const void *addr, uint64_t size, uint32_t site, bool is_write) {
-  struct thread_state *t = &t_self;
-  if (!checking_here())
+  struct access_now now;
+  if (!plain_begin(site, is_write, &now))
     return;
-  runtime_enter();
-  t_sync_touched = true; /* the strand has accesses: a release must end it */
-  struct access_now now = {t->strand, site, t->cache.iter, is_write, 0};
-  check_one((uintptr_t)addr, size, &now, &t->cache);
+  check_one((uintptr_t)addr, size, &now, &t_self.cache);
   runtime_leave();
 }
 
@@ -406,12 +416,9 @@ static __attribute__((noinline)) void filtered_unaligned(uintptr_t addr, uint64_
   check_one(addr, size, now, &t_self.cache);
 }
 INLINE void check_filtered(const void *addr, uint64_t size, uint32_t site, bool is_write) {
-  struct thread_state *t = &t_self;
-  if (!checking_here())
+  struct access_now now;
+  if (!plain_begin(site, is_write, &now))
     return;
-  runtime_enter();
-  t_sync_touched = true; /* the strand has accesses: a release must end it */
-  struct access_now now = {t->strand, site, t->cache.iter, is_write, 0};
   uintptr_t a = (uintptr_t)addr;
   struct repeat_entry *rec;
   if (a & (size - 1))
@@ -433,6 +440,18 @@ INLINE void check_filtered(const void *addr, uint64_t size, uint32_t site, bool 
  * plain path a saved register, which took 8 % more time on the mixed kernel (two more
  * instructions a call). Chars and shorts take the held test first: always the whole
  * path. */
+/* A sized hook's choice among its functions (KIND: read or write). */
+#define SIZED_DISPATCH(N, KIND, addr, site)                                                        \
+  do {                                                                                             \
+    if (N > 2 && plain_access(&t_self, addr, N)) {                                                 \
+      if ((N == 4 || N == 8) && repeat_filter_asks(&t_repeats))                                    \
+        KIND##N##_filtered(addr, site);                                                            \
+      else                                                                                         \
+        KIND##N##_plain(addr, site);                                                               \
+    } else {                                                                                       \
+      KIND##N##_other(addr, site);                                                                 \
+    }                                                                                              \
+  } while (0)
 #define SIZED_HOOKS(N)                                                                             \
   static __attribute__((noinline)) void read##N##_in(const void *addr, uint32_t site) {            \
     check_access_in(addr, N, site, false, false, N <= 2);                                          \
@@ -461,24 +480,10 @@ INLINE void check_filtered(const void *addr, uint64_t size, uint32_t site, bool 
     check_filtered(addr, N, site, true);                                                           \
   }                                                                                                \
   EXPORT void __ompracer_read##N(const void *addr, uint32_t site) {                                \
-    if (N > 2 && plain_access(&t_self, addr, N)) {                                                 \
-      if ((N == 4 || N == 8) && repeat_filter_asks(&t_repeats))                                    \
-        read##N##_filtered(addr, site);                                                            \
-      else                                                                                         \
-        read##N##_plain(addr, site);                                                               \
-    } else {                                                                                       \
-      read##N##_other(addr, site);                                                                 \
-    }                                                                                              \
+    SIZED_DISPATCH(N, read, addr, site);                                                           \
   }                                                                                                \
   EXPORT void __ompracer_write##N(void *addr, uint32_t site) {                                     \
-    if (N > 2 && plain_access(&t_self, addr, N)) {                                                 \
-      if ((N == 4 || N == 8) && repeat_filter_asks(&t_repeats))                                    \
-        write##N##_filtered(addr, site);                                                           \
-      else                                                                                         \
-        write##N##_plain(addr, site);                                                              \
-    } else {                                                                                       \
-      write##N##_other(addr, site);                                                                \
-    }                                                                                              \
+    SIZED_DISPATCH(N, write, addr, site);                                                          \
   }
 SIZED_HOOKS(1)
 SIZED_HOOKS(2)
