@@ -325,6 +325,32 @@ word_pair_access(uintptr_t addr, const struct access_now *now, struct sp_cache *
   return w.n;
 }
 
+/* access_granules for an aligned 4- or 8-byte access, in two steps, so that a check
+ * the repeat filter skips returns before the history's frame is made (hooks.c,
+ * check_filtered). The first ends the range records the check may change and asks the
+ * filter: true when it skips the check; else *rec is where the second records it
+ * (NULL: the filter paused meanwhile). The second is the check itself, and
+ * access_granules' while the filter is on. */
+static inline __attribute__((always_inline)) bool
+aligned_access_repeated(uintptr_t addr, size_t size, const struct access_now *now,
+                        struct repeat_entry **rec) {
+  range_repeats_overlap(addr, size, now);
+  struct repeat_filter *f = &t_repeats;
+  *rec = NULL;
+  if (__builtin_expect(!repeat_on(f), 0))
+    return false;
+  return repeat_seen(f, addr, (unsigned)size, now, rec);
+}
+static inline __attribute__((always_inline)) unsigned
+aligned_access_checked(uintptr_t addr, size_t size, const struct access_now *now,
+                       struct sp_cache *cache, struct race_found *out, bool *onward,
+                       struct repeat_entry *rec) {
+  unsigned n = aligned_access(addr, size == SHADOW_WORD, now, cache, out, onward);
+  if (rec)
+    repeat_note(&t_repeats, rec, addr, (unsigned)size, now);
+  return n;
+}
+
 /* history_access and history_access_inline, and history_access_onward when onward is
  * not NULL (all inline it: the plain ones without a test of onward). An aligned access goes to the
  * repeat filter first while it is on. */
@@ -346,33 +372,7 @@ access_granules(uintptr_t addr, size_t size, const struct access_now *now, struc
   struct repeat_entry *rec;
   if (repeat_seen(f, addr, (unsigned)size, now, &rec))
     return 0;
-  unsigned n = aligned_access(addr, whole_word, now, cache, out, onward);
-  repeat_note(f, rec, addr, (unsigned)size, now);
-  return n;
-}
-
-/* access_granules for an aligned 4- or 8-byte access, in two steps, so that a check
- * the repeat filter skips returns before the history's frame is made (hooks.c,
- * check_filtered). The first ends the range records the check may change and asks the
- * filter: true when it skips the check; else *rec is where the second records it
- * (NULL: the filter paused meanwhile). The second is the check itself. */
-static inline __attribute__((always_inline)) bool
-aligned_access_repeated(uintptr_t addr, size_t size, const struct access_now *now,
-                        struct repeat_entry **rec) {
-  range_repeats_overlap(addr, size, now);
-  struct repeat_filter *f = &t_repeats;
-  *rec = NULL;
-  if (__builtin_expect(!repeat_on(f), 0))
-    return false;
-  return repeat_seen(f, addr, (unsigned)size, now, rec);
-}
-static inline __attribute__((always_inline)) unsigned
-aligned_access_checked(uintptr_t addr, size_t size, const struct access_now *now,
-                       struct sp_cache *cache, struct race_found *out, struct repeat_entry *rec) {
-  unsigned n = aligned_access(addr, size == SHADOW_WORD, now, cache, out, NULL);
-  if (rec)
-    repeat_note(&t_repeats, rec, addr, (unsigned)size, now);
-  return n;
+  return aligned_access_checked(addr, size, now, cache, out, onward, rec);
 }
 
 /* history_access (history.h), inlined into the caller. */

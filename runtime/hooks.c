@@ -405,7 +405,8 @@ INLINE void check_plain(const void *addr, uint64_t size, uint32_t site, bool is_
   static __attribute__((noinline)) void filtered_checked_##KIND##N(                                \
       uintptr_t addr, const struct access_now *now, struct repeat_entry *rec) {                    \
     struct race_found races[MAX_RACES_PER_ACCESS];                                                 \
-    report_races(races, aligned_access_checked(addr, N, now, &t_self.cache, races, rec), now);     \
+    report_races(races, aligned_access_checked(addr, N, now, &t_self.cache, races, NULL, rec),     \
+                 now);                                                                             \
   }
 FILTERED_CHECKED(4, read)
 FILTERED_CHECKED(4, write)
