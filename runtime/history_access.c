@@ -65,10 +65,20 @@ static inline void ref_update(struct access_ref *to, struct access_ref v) {
 
 /* Gives a locked, unsplit cell a copy of another's history (the mode's copy: pooled
  * entries are duplicated), storing each changed ref as ref_store does, for lock-free
- * readers that looked at the cell before. Its own slot holds no pooled entry. */
-static void give_copy(struct granule_cell *to, const struct granule_cell *from, bool precise) {
-  ref_update(&to->whole.w, from->whole.w);
-  ref_update(&to->whole.r1, from->whole.r1);
+ * readers that looked at the cell before. Its own slot holds no pooled entry. fresh:
+ * the cell was just emptied (cell_lock_fresh), so its refs are stored without reading
+ * them back: those loads could not be forwarded from the emptying's stores and waited
+ * for the cell's line, which the stores alone leave to the store buffer (perf: half of
+ * history_unpair_locked's samples in the mixed kernel). */
+static void give_copy(struct granule_cell *to, const struct granule_cell *from, bool precise,
+                      bool fresh) {
+  if (fresh) {
+    ref_store(&to->whole.w, from->whole.w);
+    ref_store(&to->whole.r1, from->whole.r1);
+  } else {
+    ref_update(&to->whole.w, from->whole.w);
+    ref_update(&to->whole.r1, from->whole.r1);
+  }
   if (!slot_has_more(&from->whole) && !slot_has_more(&to->whole))
     return;
   struct slot_more *m = more_for_write(&to->whole);
@@ -87,8 +97,9 @@ static void give_copy(struct granule_cell *to, const struct granule_cell *from, 
 uint32_t history_unpair_locked(struct granule_cell *first, uint32_t state, uint32_t gen,
                                bool precise) {
   struct granule_cell *second = second_of(first);
-  cell_lock(second, gen);
-  give_copy(second, first, precise);
+  bool fresh;
+  cell_lock_fresh(second, gen, &fresh);
+  give_copy(second, first, precise, fresh);
   cell_unlock(second, 0);
   return state & ~CELL_PAIRED;
 }
