@@ -119,6 +119,14 @@ same_strand_rename(struct access_ref m, const struct access_ref *other, struct a
   return !((m.site ^ me.site) & ACCESS_ATOMIC) && !__atomic_load_n(&other->node, __ATOMIC_RELAXED);
 }
 
+/* Whether a read entry m of me's strand, read without the lock (the other entry of
+ * the pair: other), holds the read me: the very read, or one that recording me would
+ * only rename (reads_seen's READ_HELD). */
+static inline __attribute__((always_inline)) bool
+read_held_as(struct access_ref m, const struct access_ref *other, struct access_ref me) {
+  return m.iter == me.iter && (m.site == me.site || same_strand_rename(m, other, me));
+}
+
 /* Looks at the two read entries without the lock. READ_COVERED when recording `me`
  * would leave them as they are and me is parallel with both (so a later write meets
  * a kept read as parallel with it as me, by the read-pair rule):
@@ -151,10 +159,10 @@ reads_seen(struct sp_cache *c, const struct access_ref *r1, const struct access_
    * would only rename), before r2 is read at all. */
   struct access_ref a, b;
   bool mine1 = ref_load_mine(r1, me.node, &a);
-  if (mine1 && a.iter == me.iter && (a.site == me.site || same_strand_rename(a, r2, me)))
+  if (mine1 && read_held_as(a, r2, me))
     return READ_HELD;
   bool mine2 = ref_load_mine(r2, me.node, &b);
-  if (mine2 && b.iter == me.iter && (b.site == me.site || same_strand_rename(b, r1, me)))
+  if (mine2 && read_held_as(b, r1, me))
     return READ_HELD;
   if (held_only)
     return READ_NEW;
