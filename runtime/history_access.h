@@ -329,9 +329,9 @@ word_pair_access(uintptr_t addr, const struct access_now *now, struct sp_cache *
  * atomic) of strand `node`, iteration `iter`, at `site`, held in its granule's slot
  * already: the slot's own write is this very write, or its first read holds this read
  * (read_held_as: the very read, or one of the same strand and iteration at another
- * site that recording it would only rename). Then the mode's lock-free test (slot_recorded: precise_lazy_recorded, or
- * fast_already_recorded) answers "recorded", the check changes nothing and finds
- * nothing, and so it may be answered here, before the hook makes the check's frame,
+ * site that recording it would only rename). Then the mode's lock-free test (slot_recorded:
+ * precise_lazy_recorded, or fast_already_recorded) answers "recorded", the check changes nothing
+ * and finds nothing, and so it may be answered here, before the hook makes the check's frame,
  * enters the runtime or asks the repeat filter (hooks.c, check_plain says why none of
  * those is needed). Only the plainest slots are looked at: a word's 8 bytes only while it
  * is paired; no split granule; no overflow in use (a slot with SLOT_MORE clear has no
@@ -339,9 +339,10 @@ word_pair_access(uintptr_t addr, const struct access_now *now, struct sp_cache *
  * precise mode's test is then the fast one); anything else answers "don't know" (false),
  * and the check is made. The cells are read as half_recorded and word_recorded read
  * them (the generation, then the state, with acquire; the entry as ref_holds reads it). */
-static inline __attribute__((always_inline)) bool
-aligned_access_held(uintptr_t addr, size_t size, node_id node, uint32_t site, uint32_t iter,
-                    bool is_write) {
+static inline __attribute__((always_inline)) bool aligned_access_held(uintptr_t addr, size_t size,
+                                                                      node_id node, uint32_t site,
+                                                                      uint32_t iter,
+                                                                      bool is_write) {
   char *leaf = shadow_leaf_if_mapped(addr);
   if (!leaf || (addr & (size - 1)))
     return false;
@@ -362,7 +363,8 @@ aligned_access_held(uintptr_t addr, size_t size, node_id node, uint32_t site, ui
   struct access_ref me = {node, site, iter}, a;
   if (is_write)
     return ref_holds(&g->whole.w, me);
-  return ref_load_mine(&g->whole.r1, node, &a) && read_held_as(a, &more_in(&g->whole, state)->r2, me);
+  return ref_load_mine(&g->whole.r1, node, &a) &&
+         read_held_as(a, &more_in(&g->whole, state)->r2, me);
 }
 
 /* access_granules for an aligned 4- or 8-byte access, in two steps, so that a check

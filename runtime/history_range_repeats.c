@@ -180,6 +180,42 @@ void range_repeats_end_overlapping(uintptr_t addr, uint64_t size, const struct a
     count_out(t);
 }
 
+/* Whether a record stands where the runs of c may end it: of c's kind (or either, while
+ * kinds cross), its span meeting c's. */
+static bool record_in_reach(const struct range_record *r, const struct loop_check *c, bool is_write,
+                            bool cross) {
+  return (r->is_write == is_write || cross) && r->c.lo < c->hi && c->lo < r->c.hi;
+}
+
+/* Declared in history_range_repeats.h. */
+bool range_repeats_runs_begin(const struct loop_check *c, const struct access_now *now,
+                              uintptr_t *lo, uintptr_t *hi) {
+  struct range_repeats *t = &t_range_repeats;
+  if (!t->n || !check_has_gaps(c) || t->node != now->node || t->iter != now->iter ||
+      t->lockset != now->lockset)
+    return false;
+  bool cross = repeat_crosses_kinds();
+  for (uint32_t k = 0; k < t->n; k++) {
+    const struct range_record *r = &t->r[k];
+    if (record_in_reach(r, c, now->is_write, cross) &&
+        !(check_has_gaps(&r->c) && r->c.stride == c->stride))
+      return false;
+  }
+  for (uint32_t k = 0; k < t->n;) {
+    struct range_record *r = &t->r[k];
+    if (record_in_reach(r, c, now->is_write, cross) && runs_meet_same_stride(&r->c, c))
+      *r = t->r[--t->n];
+    else
+      k++;
+  }
+  if (!t->n && !t->onward.set.n && !t->checking)
+    count_out(t);
+  *lo = t->lo;
+  *hi = t->hi;
+  t->lo = t->hi = 0;
+  return true;
+}
+
 /* Adds [lo, hi) (within r's range) to r's hole; false if the hole is then too large. */
 static bool widen_hole(struct onward_record *r, uintptr_t lo, uintptr_t hi) {
   if (r->hole_lo < r->hole_hi) {

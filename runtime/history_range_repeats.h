@@ -173,4 +173,21 @@ range_repeats_overlap(uintptr_t addr, uint64_t size, const struct access_now *no
     range_onward_overlapping(addr, size, now);
 }
 
+/* Before the runs of a loop check c are checked one by one in now's context: when
+ * every record of the check's kind that c's span meets has c's stride and gaps
+ * between its runs (check_has_gaps: a blocked kernel's columns), ends at once the ones
+ * that a run of c meets (runs_meet_same_stride: exactly those the runs' own tests
+ * would end, none of which is looked at in between) and hides the records' span
+ * (returning true, with the span in *lo, *hi), so that the runs' tests pass the others
+ * by, which they would leave as they are. BOTS sparselu-single's column walks spent a
+ * quarter of their time testing each element against the records of the block's
+ * other columns. Otherwise (false) the runs' tests do it, as before. The onward
+ * records are not touched. range_repeats_runs_end shows the span again. */
+bool range_repeats_runs_begin(const struct loop_check *c, const struct access_now *now,
+                              uintptr_t *lo, uintptr_t *hi);
+static inline void range_repeats_runs_end(uintptr_t lo, uintptr_t hi) {
+  t_range_repeats.lo = lo;
+  t_range_repeats.hi = hi;
+}
+
 #endif

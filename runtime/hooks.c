@@ -326,6 +326,8 @@ static void check_loop_runs(const void *addr, uint64_t count, uint64_t stride, u
       range_repeats_note(&c, &now, t->cache.tag0, a.epoch, false);
     } else if (seen == RANGE_NEW) {
       bool onward = a.onward; /* set only when recorded */
+      uintptr_t span_lo, span_hi;
+      bool hidden = range_repeats_runs_begin(&c, &now, &span_lo, &span_hi);
       for (uint64_t k = 0; k < count; k++) {
         uintptr_t run = (uintptr_t)addr + k * stride;
         if (onward)
@@ -333,6 +335,8 @@ static void check_loop_runs(const void *addr, uint64_t count, uint64_t stride, u
         else
           check_one(run, size, &now, &t->cache);
       }
+      if (hidden)
+        range_repeats_runs_end(span_lo, span_hi);
       if (recorded)
         range_repeats_note(&c, &now, t->cache.tag0, a.epoch, onward);
     }
@@ -498,10 +502,10 @@ INLINE void check_filtered(const void *addr, uint64_t size, uint32_t site, bool 
     check_filtered(addr, N, site, true);                                                           \
   }                                                                                                \
   EXPORT void __ompracer_read##N(const void *addr, uint32_t site) {                                \
-    SIZED_DISPATCH(N, read, false, addr, site);                                                           \
+    SIZED_DISPATCH(N, read, false, addr, site);                                                    \
   }                                                                                                \
   EXPORT void __ompracer_write##N(void *addr, uint32_t site) {                                     \
-    SIZED_DISPATCH(N, write, true, addr, site);                                                          \
+    SIZED_DISPATCH(N, write, true, addr, site);                                                    \
   }
 SIZED_HOOKS(1)
 SIZED_HOOKS(2)

@@ -34,4 +34,30 @@ static inline bool check_meets(const struct loop_check *c, uintptr_t addr, uintp
   return c->lo + (k + 1) * c->stride < y; /* run k + 1 starts before y */
 }
 
+/* Whether a check's runs go upward with gaps between them: check_meets tests them run
+ * by run. */
+static inline bool check_has_gaps(const struct loop_check *c) {
+  return c->count >= 2 && c->stride > c->size && c->addr == c->lo;
+}
+
+/* Whether some run of n meets a run of c, both with gaps and one stride: check_meets
+ * of c asked of each run of n, answered at once. Run k of n, [n->addr + k S, + n->size),
+ * meets run j of c when D - c->size < (j - k) S < D + n->size (D = n->addr - c->addr);
+ * a window narrower than 2 S holds at most two such m = j - k, each met by the k in
+ * [0, n->count) with j = k + m in [0, c->count). */
+static inline bool runs_meet_same_stride(const struct loop_check *c, const struct loop_check *n) {
+  int64_t s = (int64_t)n->stride, d = (int64_t)n->addr - (int64_t)c->addr;
+  int64_t above = d - (int64_t)c->size; /* m S must exceed it */
+  int64_t m = (above >= 0 ? above / s : -((-above + s - 1) / s)) + 1;
+  for (; m * s < d + (int64_t)n->size; m++) {
+    int64_t k_lo = m < 0 ? -m : 0;
+    int64_t k_hi = (int64_t)c->count - m;
+    if (k_hi > (int64_t)n->count)
+      k_hi = (int64_t)n->count;
+    if (k_lo < k_hi)
+      return true;
+  }
+  return false;
+}
+
 #endif

@@ -27,8 +27,12 @@ static bool strided_skipped(node_id w, uint32_t iter, void *addr, uint64_t count
   struct range_answer a = {0, 0, 0, false};
   if (range_repeats_seen(&c, &now, 1, &a) == RANGE_REPEATED)
     return true;
+  uintptr_t span_lo, span_hi; /* as check_loop_runs (hooks.c) checks the runs */
+  bool hidden = range_repeats_runs_begin(&c, &now, &span_lo, &span_hi);
   for (uint64_t k = 0; k < count; k++)
     check_as(w, iter, (char *)addr + k * stride, size, is_write, site, NULL);
+  if (hidden)
+    range_repeats_runs_end(span_lo, span_hi);
   range_repeats_note(&c, &now, 1, a.epoch, false);
   return false;
 }
@@ -153,6 +157,54 @@ static void interleaved_blocks_repeat(void) {
   struct race_found r = {0};
   CHECK(check_as(t2.strand, 0, &m[15][63], 8, true, 5, &r) == 1);
   CHECK(r.prev.node == t1.strand);
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+}
+
+/* runs_meet_same_stride answers what check_meets asked of each run says, for checks of one
+ * stride with gaps, at every offset of one against the other. */
+static void runs_meet_as_run_by_run(void) {
+  uintptr_t base = 1 << 20;
+  for (uint64_t s = 2; s <= 9; s++)
+    for (uint64_t cs = 1; cs < s; cs++)
+      for (uint64_t ns = 1; ns < s; ns++)
+        for (uint64_t cc = 2; cc <= 4; cc++)
+          for (uint64_t nc = 2; nc <= 4; nc++)
+            for (int64_t off = -4 * (int64_t)s; off <= 4 * (int64_t)s; off++) {
+              struct loop_check c = {base, cc, s, cs, base, base + (cc - 1) * s + cs};
+              uintptr_t a = base + off;
+              struct loop_check n = {a, nc, s, ns, a, a + (nc - 1) * s + ns};
+              bool met = false;
+              for (uint64_t k = 0; k < nc; k++)
+                met = met || check_meets(&c, a + k * s, a + k * s + ns);
+              CHECK(runs_meet_same_stride(&c, &n) == met);
+            }
+}
+
+/* Records of a matrix's columns (one stride, gaps between the runs): a strided check of the
+ * same kind at another site ends the records whose runs its own runs meet (one column, and
+ * a half double's column) and no other, also when those are ended before its runs are checked
+ * (range_repeats_runs_begin, as the hooks check them), and the span hidden meanwhile shows
+ * again. */
+static void strided_check_ends_met_columns(void) {
+  static double m[32][8];
+  struct strand_stack t1, t2;
+  two_tasks(&t1, &t2);
+  t_range_repeats.noted = t_range_repeats.answered = t_range_repeats.paused = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (int j = 0; j < 8; j++)
+      CHECK(strided_skipped(t1.strand, 0, &m[0][j], 32, sizeof m[0], 8, false, 60) == (pass > 0));
+  CHECK(!strided_skipped(t1.strand, 0, &m[0][3], 32, sizeof m[0], 8, false, 61));
+  CHECK(!strided_skipped(t1.strand, 0, (char *)&m[0][5] + 4, 32, sizeof m[0], 4, false, 61));
+  for (int j = 0; j < 8; j++)
+    CHECK(strided_skipped(t1.strand, 0, &m[0][j], 32, sizeof m[0], 8, false, 60) ==
+          (j != 3 && j != 5));
+  /* The records' span shows again after the runs: it covers every column, and a read of one
+   * element at another site still ends its column's record. */
+  CHECK(t_range_repeats.lo == (uintptr_t)&m[0][0] && t_range_repeats.hi == (uintptr_t)&m[31][8]);
+  CHECK(check_as(t1.strand, 0, &m[4][0], 8, false, 62, NULL) == 0);
+  CHECK(!strided_skipped(t1.strand, 0, &m[0][0], 32, sizeof m[0], 8, false, 60));
+  CHECK(strided_skipped(t1.strand, 0, &m[0][1], 32, sizeof m[0], 8, false, 60));
   ss_destroy(&t1);
   ss_destroy(&t2);
 }
@@ -402,6 +454,8 @@ int main(void) {
   RUN_TEST(forget_ends_records);
   RUN_TEST(oldest_record_goes);
   RUN_TEST(interleaved_blocks_repeat);
+  RUN_TEST(runs_meet_as_run_by_run);
+  RUN_TEST(strided_check_ends_met_columns);
   RUN_TEST(pauses_without_repeats);
   RUN_TEST(onward_read_is_skipped);
   RUN_TEST(onward_hole_is_checked);
