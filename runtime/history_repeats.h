@@ -146,6 +146,30 @@ static inline __attribute__((always_inline)) bool repeat_seen(struct repeat_filt
   return hit;
 }
 
+/* repeat_on and repeat_seen for a plain aligned 4- or 8-byte check (no lock, not
+ * atomic) of strand `node`, iteration `iter`, at `site`, asked by a hook before it
+ * makes a frame or enters the runtime (hooks.c, plain_repeated): true when the filter
+ * is on (not about to start again), the check is in its current context (the same
+ * strand, iteration, empty lockset and forget epoch: no new context to begin) and the
+ * check's record names it, a repeat the filter skips, counted as those two count it.
+ * False, having changed nothing, when any of that fails or the check would end the
+ * filter's window: the check then takes its path as before (which asks again). */
+static inline __attribute__((always_inline)) bool repeat_skips_plain(struct repeat_filter *f,
+                                                                     uintptr_t addr, unsigned size,
+                                                                     node_id node, uint32_t site,
+                                                                     uint32_t iter, bool is_write) {
+  if (f->credit >= -1 || f->looked + 1 >= REPEAT_WINDOW || node != f->node || iter != f->iter ||
+      f->lockset != 0 || atomic_load_explicit(&g_repeat_epoch, memory_order_acquire) != f->epoch)
+    return false;
+  const struct repeat_entry *e = repeat_slot(f, addr, is_write);
+  if (e->key != repeat_key(addr, size) || e->site != site || e->stamp != f->stamp)
+    return false;
+  f->credit--;
+  f->hits++;
+  f->looked++;
+  return true;
+}
+
 /* Ends the records of one kind at a word's granules that overlap its bytes [lo, hi). */
 static inline void repeat_end_in_word(struct repeat_filter *f, uintptr_t word, unsigned lo,
                                       unsigned hi, bool is_write) {
