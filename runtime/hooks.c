@@ -470,13 +470,16 @@ INLINE void check_filtered(const void *addr, uint64_t size, uint32_t site, bool 
 
 /* The sized hooks: plain_access inline, then a function of their own per hook for
  * each of its answers (so that the constants still fold into them): the plain path
- * (check_filtered's while the repeat filter asks, else check_plain's), or
+ * (check_filtered's while the repeat filter asks, else check_plain's; an aligned 4- or
+ * 8-byte check that the filter skips, or that its slot holds, returns first in the
+ * hook itself, plain_repeated and plain_held, which leave it frameless), or
  * skip_as_before inline, with the whole path in another (so that a skip needs no frame
  * for it). skip_as_before stays out of the hook: inline there, its registers cost the
  * plain path a saved register, which took 8 % more time on the mixed kernel (two more
  * instructions a call). Chars and shorts take the held test first: always the whole
  * path. */
-/* A sized hook's choice among its functions (KIND: read or write). */
+/* A sized hook's choice among its functions (KIND: read or write; IS_WRITE: the same
+ * as a constant). */
 #define SIZED_DISPATCH(N, KIND, IS_WRITE, addr, site)                                              \
   do {                                                                                             \
     if (N > 2 && plain_access(&t_self, addr, N)) {                                                 \
