@@ -21,6 +21,13 @@ static void count_out(struct range_repeats *t) {
   }
 }
 
+/* count_out once a thread holds no record of either kind and is not between a lookup
+ * and its note (checking). */
+static void count_out_if_idle(struct range_repeats *t) {
+  if (!t->n && !t->onward.set.n && !t->checking)
+    count_out(t);
+}
+
 static bool same_context(const struct range_repeats *t, const struct access_now *now,
                          uint64_t epoch) {
   return t->node == now->node && t->iter == now->iter && t->lockset == now->lockset &&
@@ -164,7 +171,7 @@ void range_repeats_note(const struct loop_check *c, const struct access_now *now
 
 void range_repeats_end_overlapping(uintptr_t addr, uint64_t size, const struct access_now *now) {
   struct range_repeats *t = &t_range_repeats;
-  if (t->node != now->node || t->iter != now->iter || t->lockset != now->lockset) {
+  if (!range_records_context(t, now)) {
     t->n = 0; /* a check in another context */
   } else {
     bool cross = repeat_crosses_kinds();
@@ -176,8 +183,7 @@ void range_repeats_end_overlapping(uintptr_t addr, uint64_t size, const struct a
         k++;
     }
   }
-  if (!t->n && !t->onward.set.n && !t->checking)
-    count_out(t);
+  count_out_if_idle(t);
 }
 
 /* Whether a record stands where the runs of c may end it: of c's kind (or either, while
@@ -191,8 +197,7 @@ static bool record_in_reach(const struct range_record *r, const struct loop_chec
 bool range_repeats_runs_begin(const struct loop_check *c, const struct access_now *now,
                               uintptr_t *lo, uintptr_t *hi) {
   struct range_repeats *t = &t_range_repeats;
-  if (!t->n || !check_has_gaps(c) || t->node != now->node || t->iter != now->iter ||
-      t->lockset != now->lockset)
+  if (!t->n || !check_has_gaps(c) || !range_records_context(t, now))
     return false;
   bool cross = repeat_crosses_kinds();
   for (uint32_t k = 0; k < t->n; k++) {
@@ -208,8 +213,7 @@ bool range_repeats_runs_begin(const struct loop_check *c, const struct access_no
     else
       k++;
   }
-  if (!t->n && !t->onward.set.n && !t->checking)
-    count_out(t);
+  count_out_if_idle(t);
   *lo = t->lo;
   *hi = t->hi;
   t->lo = t->hi = 0;
@@ -246,6 +250,5 @@ void range_onward_overlapping(uintptr_t addr, uint64_t size, const struct access
       o->asked = o->answered = 0;
     }
   }
-  if (!t->n && !o->set.n && !t->checking)
-    count_out(t);
+  count_out_if_idle(t);
 }

@@ -160,12 +160,17 @@ void range_repeats_note(const struct loop_check *c, const struct access_now *now
 void range_repeats_end_overlapping(uintptr_t addr, uint64_t size, const struct access_now *now);
 /* The same for the onward records: holes grow, records end. */
 void range_onward_overlapping(uintptr_t addr, uint64_t size, const struct access_now *now);
+/* Whether a check in now's context leaves the records' context as it is (a check in
+ * another ends them all). */
+static inline __attribute__((always_inline)) bool
+range_records_context(const struct range_repeats *t, const struct access_now *now) {
+  return now->node == t->node && now->iter == t->iter && now->lockset == t->lockset;
+}
 static inline __attribute__((always_inline)) void
 range_repeats_overlap(uintptr_t addr, uint64_t size, const struct access_now *now) {
   const struct range_repeats *t = &t_range_repeats;
   if (__builtin_expect(t->n != 0, 0) &&
-      ((addr < t->hi && addr + size > t->lo) || now->node != t->node || now->iter != t->iter ||
-       now->lockset != t->lockset))
+      ((addr < t->hi && addr + size > t->lo) || !range_records_context(t, now)))
     range_repeats_end_overlapping(addr, size, now);
   const struct onward_records *o = &t->onward;
   if (__builtin_expect(o->set.n != 0, 0) &&

@@ -120,13 +120,27 @@ static inline bool repeat_filter_asks(const struct repeat_filter *f) {
   return f->credit <= 0;
 }
 
+/* Whether the filter's context is this strand, iteration, lockset and forget epoch. */
+static inline __attribute__((always_inline)) bool repeat_context_is(const struct repeat_filter *f,
+                                                                    node_id node, uint32_t iter,
+                                                                    lockset_id lockset,
+                                                                    uint64_t epoch) {
+  return node == f->node && iter == f->iter && lockset == f->lockset && epoch == f->epoch;
+}
+
+/* Whether a record names this check (address, size and site) in the filter's context. */
+static inline __attribute__((always_inline)) bool repeat_record_names(const struct repeat_filter *f,
+                                                                      const struct repeat_entry *e,
+                                                                      uintptr_t addr, unsigned size,
+                                                                      uint32_t site) {
+  return e->key == repeat_key(addr, size) && e->site == site && e->stamp == f->stamp;
+}
+
 /* Puts the filter in now's context (a new stamp if it was in another). */
 static inline __attribute__((always_inline)) void repeat_enter(struct repeat_filter *f,
                                                                const struct access_now *now) {
   uint64_t epoch = atomic_load_explicit(&g_repeat_epoch, memory_order_acquire);
-  if (__builtin_expect(now->node != f->node || now->iter != f->iter || now->lockset != f->lockset ||
-                           epoch != f->epoch,
-                       0))
+  if (__builtin_expect(!repeat_context_is(f, now->node, now->iter, now->lockset, epoch), 0))
     repeat_new_context(f, now, epoch);
 }
 
@@ -138,7 +152,7 @@ static inline __attribute__((always_inline)) bool repeat_seen(struct repeat_filt
                                                               struct repeat_entry **rec) {
   repeat_enter(f, now);
   struct repeat_entry *e = repeat_slot(f, addr, now->is_write);
-  bool hit = e->key == repeat_key(addr, size) && e->site == now->site && e->stamp == f->stamp;
+  bool hit = repeat_record_names(f, e, addr, size, now->site);
   f->hits += hit;
   if (__builtin_expect(++f->looked == REPEAT_WINDOW, 0))
     repeat_window_end(f);
@@ -158,11 +172,10 @@ static inline __attribute__((always_inline)) bool repeat_skips_plain(struct repe
                                                                      uintptr_t addr, unsigned size,
                                                                      node_id node, uint32_t site,
                                                                      uint32_t iter, bool is_write) {
-  if (f->credit >= -1 || f->looked + 1 >= REPEAT_WINDOW || node != f->node || iter != f->iter ||
-      f->lockset != 0 || atomic_load_explicit(&g_repeat_epoch, memory_order_acquire) != f->epoch)
-    return false;
-  const struct repeat_entry *e = repeat_slot(f, addr, is_write);
-  if (e->key != repeat_key(addr, size) || e->site != site || e->stamp != f->stamp)
+  if (f->credit >= -1 || f->looked + 1 >= REPEAT_WINDOW ||
+      !repeat_context_is(f, node, iter, 0,
+                         atomic_load_explicit(&g_repeat_epoch, memory_order_acquire)) ||
+      !repeat_record_names(f, repeat_slot(f, addr, is_write), addr, size, site))
     return false;
   f->credit--;
   f->hits++;

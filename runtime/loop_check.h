@@ -18,13 +18,19 @@ static inline bool same_check(const struct loop_check *a, const struct loop_chec
   return a->addr == b->addr && a->count == b->count && a->stride == b->stride && a->size == b->size;
 }
 
+/* Whether a check's runs go upward with gaps between them: check_meets tests them run
+ * by run. */
+static inline bool check_has_gaps(const struct loop_check *c) {
+  return c->count >= 2 && c->stride > c->size && c->addr == c->lo;
+}
+
 /* Whether [addr, end) meets a run of c. Runs with gaps between them, made upward,
  * are tested run by run (a blocked kernel reads interleaved blocks of columns); any
  * other check by its span. */
 static inline bool check_meets(const struct loop_check *c, uintptr_t addr, uintptr_t end) {
   if (addr >= c->hi || end <= c->lo)
     return false;
-  if (c->count < 2 || c->stride <= c->size || c->addr != c->lo)
+  if (!check_has_gaps(c))
     return true;
   uintptr_t x = addr > c->lo ? addr : c->lo;
   uintptr_t y = end < c->hi ? end : c->hi;
@@ -32,12 +38,6 @@ static inline bool check_meets(const struct loop_check *c, uintptr_t addr, uintp
   if (x - c->lo - k * c->stride < c->size)
     return true;                          /* x lies in run k */
   return c->lo + (k + 1) * c->stride < y; /* run k + 1 starts before y */
-}
-
-/* Whether a check's runs go upward with gaps between them: check_meets tests them run
- * by run. */
-static inline bool check_has_gaps(const struct loop_check *c) {
-  return c->count >= 2 && c->stride > c->size && c->addr == c->lo;
 }
 
 /* Whether some run of n meets a run of c, both with gaps and one stride: check_meets
