@@ -325,6 +325,15 @@ word_pair_access(uintptr_t addr, const struct access_now *now, struct sp_cache *
   return w.n;
 }
 
+/* What a lock-free look at an aligned 4- or 8-byte plain access's slot says
+ * (aligned_access_held). */
+enum held_answer {
+  HELD_NOT,  /* don't know: make the check */
+  HELD_YES,  /* held already: the check would change nothing and find nothing */
+  HELD_MORE, /* a read whose slot has its overflow in use and does not hold it: the
+                lock-free test may still find it covered (aligned_access_recorded) */
+};
+
 /* Whether a lock-free look finds an aligned 4- or 8-byte plain access (no lock, not
  * atomic) of strand `node`, iteration `iter`, at `site`, held in its granule's slot
  * already: the slot's own write is this very write, or its first read holds this read
@@ -336,16 +345,17 @@ word_pair_access(uintptr_t addr, const struct access_now *now, struct sp_cache *
  * those is needed). Only the plainest slots are looked at: a word's 8 bytes only while it
  * is paired; no split granule; no overflow in use (a slot with SLOT_MORE clear has no
  * second read or write and no pooled entry, and its empty lockset's family is lazy:
- * precise mode's test is then the fast one); anything else answers "don't know" (false),
- * and the check is made. The cells are read as half_recorded and word_recorded read
- * them (the generation, then the state, with acquire; the entry as ref_holds reads it). */
-static inline __attribute__((always_inline)) bool aligned_access_held(uintptr_t addr, size_t size,
-                                                                      node_id node, uint32_t site,
-                                                                      uint32_t iter,
-                                                                      bool is_write) {
+ * precise mode's test is then the fast one); a read at a slot whose overflow is in use
+ * answers HELD_MORE (two reads kept, often two other strands' that cover it: a value
+ * that many tasks read), anything else HELD_NOT, and the check is made. The cells are
+ * read as half_recorded and word_recorded read them (the generation, then the state,
+ * with acquire; the entry as ref_holds reads it). */
+static inline __attribute__((always_inline)) enum held_answer
+aligned_access_held(uintptr_t addr, size_t size, node_id node, uint32_t site, uint32_t iter,
+                    bool is_write) {
   char *leaf = shadow_leaf_if_mapped(addr);
   if (!leaf || (addr & (size - 1)))
-    return false;
+    return HELD_NOT;
   uint32_t gen = cells_generation();
   struct granule_cell *first = shadow_cell_in(leaf, word_of(addr)), *g = first;
   uint32_t need = 0; /* a state bit the cell must have */
@@ -356,15 +366,35 @@ static inline __attribute__((always_inline)) bool aligned_access_held(uintptr_t 
   else if (addr & SHADOW_GRANULE)
     g = second_of(first);
   if (g->gen != gen)
-    return false;
+    return HELD_NOT;
   uint32_t state = atomic_load_explicit(&g->state, memory_order_acquire);
-  if ((state & need) != need || (state & (CELL_SPLIT_MAX | SLOT_MORE)))
-    return false;
+  if ((state & need) != need || (state & CELL_SPLIT_MAX))
+    return HELD_NOT;
+  if (state & SLOT_MORE)
+    return is_write ? HELD_NOT : HELD_MORE;
   struct access_ref me = {node, site, iter}, a;
   if (is_write)
-    return ref_holds(&g->whole.w, me);
-  return ref_load_mine(&g->whole.r1, node, &a) &&
-         read_held_as(a, &more_in(&g->whole, state)->r2, me);
+    return ref_holds(&g->whole.w, me) ? HELD_YES : HELD_NOT;
+  bool held =
+      ref_load_mine(&g->whole.r1, node, &a) && read_held_as(a, &more_in(&g->whole, state)->r2, me);
+  return held ? HELD_YES : HELD_NOT;
+}
+
+/* The lock-free test of an aligned 4- or 8-byte access (aligned_access's, without the
+ * update): true when the access is recorded already, so that its check would change
+ * nothing and find nothing (then neither the range records nor the repeat filter need
+ * to hear of it, as for a held one). False: make the check. */
+static inline __attribute__((always_inline)) bool
+aligned_access_recorded(uintptr_t addr, size_t size, const struct access_now *now,
+                        struct sp_cache *cache) {
+  struct walk w = {now, cache, NULL, 0, cells_generation(), mode_precise()};
+  char *leaf = shadow_leaf_if_mapped(addr);
+  if (!leaf)
+    return false;
+  struct granule_cell *first = shadow_cell_in(leaf, word_of(addr));
+  if (size == SHADOW_WORD)
+    return word_recorded(first, &w, NULL);
+  return half_recorded(first, addr & SHADOW_GRANULE, 0, SHADOW_GRANULE, &w, NULL);
 }
 
 /* access_granules for an aligned 4- or 8-byte access, in two steps, so that a check

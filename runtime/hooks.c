@@ -400,9 +400,27 @@ INLINE bool plain_begin(uint32_t site, bool is_write, struct access_now *now) {
  * the repeat filter is paused (it answers repeats itself when on). The mixed kernel's
  * merge sort (qsort's comparisons: 17 M of its 19 M 4-byte reads end held) took about
  * 130 instructions for each through check_plain. */
-INLINE bool plain_held(const void *addr, uint64_t size, uint32_t site, bool is_write) {
+INLINE enum held_answer plain_held(const void *addr, uint64_t size, uint32_t site, bool is_write) {
   const struct thread_state *t = &t_self;
   return aligned_access_held((uintptr_t)addr, size, t->strand, site, t->cache.iter, is_write);
+}
+
+/* Whether a read that plain_held answered HELD_MORE for is recorded already, by the
+ * lock-free test alone (aligned_access_recorded), in a small frame: most such reads
+ * are covered by two other strands' reads kept in the slot (BOTS floorplan's tasks
+ * all read the shapes of one `alt` array: 52 M of its 122 M 4-byte reads), which the
+ * whole path (check_plain's large frame, the repeat filter's and the range records'
+ * bookkeeping) answered in about 205 instructions each (callgrind, one thread,
+ * `input.15`). The test asks the memoised isParallel answers, which it updates: inside
+ * the runtime, as plain_begin enters it. Such a check changes no history, so the range
+ * records and the repeat filter need not hear of it (as of a held one). */
+INLINE bool plain_recorded(const void *addr, uint64_t size, uint32_t site) {
+  struct access_now now;
+  if (!plain_begin(site, false, &now))
+    return true; /* this thread checks nothing now */
+  bool recorded = aligned_access_recorded((uintptr_t)addr, size, &now, &t_self.cache);
+  runtime_leave();
+  return recorded;
 }
 
 /* Whether an aligned 4- or 8-byte access that plain_access admits, while the repeat
@@ -472,7 +490,8 @@ INLINE void check_filtered(const void *addr, uint64_t size, uint32_t site, bool 
  * each of its answers (so that the constants still fold into them): the plain path
  * (check_filtered's while the repeat filter asks, else check_plain's; an aligned 4- or
  * 8-byte check that the filter skips, or that its slot holds, returns first in the
- * hook itself, plain_repeated and plain_held, which leave it frameless), or
+ * hook itself, plain_repeated and plain_held, which leave it frameless; a read whose
+ * slot keeps two reads takes the lock-free test first, plain_recorded), or
  * skip_as_before inline, with the whole path in another (so that a skip needs no frame
  * for it). skip_as_before stays out of the hook: inline there, its registers cost the
  * plain path a saved register, which took 8 % more time on the mixed kernel (two more
@@ -486,8 +505,15 @@ INLINE void check_filtered(const void *addr, uint64_t size, uint32_t site, bool 
       if ((N == 4 || N == 8) && repeat_filter_asks(&t_repeats)) {                                  \
         if (!plain_repeated(addr, N, site, IS_WRITE))                                              \
           KIND##N##_filtered(addr, site);                                                          \
-      } else if (!((N == 4 || N == 8) && plain_held(addr, N, site, IS_WRITE)))                     \
+      } else if (N == 4 || N == 8) {                                                               \
+        enum held_answer held = plain_held(addr, N, site, IS_WRITE);                               \
+        if (!IS_WRITE && held == HELD_MORE)                                                        \
+          read##N##_more(addr, site); /* writes never answer HELD_MORE */                          \
+        else if (held != HELD_YES)                                                                 \
+          KIND##N##_plain(addr, site);                                                             \
+      } else {                                                                                     \
         KIND##N##_plain(addr, site);                                                               \
+      }                                                                                            \
     } else {                                                                                       \
       KIND##N##_other(addr, site);                                                                 \
     }                                                                                              \
@@ -504,6 +530,10 @@ INLINE void check_filtered(const void *addr, uint64_t size, uint32_t site, bool 
   }                                                                                                \
   static __attribute__((noinline)) void write##N##_plain(const void *addr, uint32_t site) {        \
     check_plain(addr, N, site, true);                                                              \
+  }                                                                                                \
+  static __attribute__((noinline)) void read##N##_more(const void *addr, uint32_t site) {          \
+    if (!plain_recorded(addr, N, site))                                                            \
+      read##N##_plain(addr, site);                                                                 \
   }                                                                                                \
   static __attribute__((noinline)) void read##N##_other(const void *addr, uint32_t site) {         \
     if (!skip_as_before(&t_self, addr, N, false, false))                                           \
