@@ -249,11 +249,11 @@ unsigned history_span_onward(uintptr_t addr, size_t size, const struct access_no
 
 unsigned history_access(uintptr_t addr, size_t size, const struct access_now *now,
                         struct sp_cache *cache, struct race_found *out) {
-  return access_granules(addr, size, now, cache, out, NULL);
+  return access_granules(addr, size, now, cache, out, NULL, false);
 }
 
 unsigned history_access_onward(uintptr_t addr, size_t size, const struct access_now *now,
                                struct sp_cache *cache, struct race_found *out, bool *onward) {
   *onward = false;
-  return access_granules(addr, size, now, cache, out, onward);
+  return access_granules(addr, size, now, cache, out, onward, false);
 }

@@ -287,21 +287,24 @@ unsigned history_span_onward(uintptr_t addr, size_t size, const struct access_no
 
 /* An aligned 8-byte access (doubles, pointers, longs: most of loop code's) is one
  * word, an aligned 4-byte one (ints, floats) one granule of a word: one lookup and one
- * lock-free test, in a small frame, as history_span would make them. */
+ * lock-free test, in a small frame, as history_span would make them. unrecorded: a
+ * lock-free look has just found the access not recorded (aligned_access_held's
+ * HELD_NO), so the test, which would answer the same, is left out (the update under
+ * the lock is right whatever the slot holds by then). */
 static inline __attribute__((always_inline)) unsigned
 aligned_access(uintptr_t addr, bool whole_word, const struct access_now *now,
-               struct sp_cache *cache, struct race_found *out, bool *onward) {
+               struct sp_cache *cache, struct race_found *out, bool *onward, bool unrecorded) {
   struct walk w = {now, cache, out, 0, cells_generation(), mode_precise()};
   char *leaf = shadow_leaf(addr);
   if (!leaf)
     return 0;
   struct granule_cell *first = shadow_cell_in(leaf, word_of(addr));
   if (whole_word) {
-    if (!word_recorded(first, &w, onward))
+    if (unrecorded || !word_recorded(first, &w, onward))
       update_word(first, addr, &w);
   } else {
     bool second = addr & SHADOW_GRANULE;
-    if (!half_recorded(first, second, 0, SHADOW_GRANULE, &w, onward))
+    if (unrecorded || !half_recorded(first, second, 0, SHADOW_GRANULE, &w, onward))
       update_half(first, second, addr, 0, SHADOW_GRANULE, &w);
   }
   return w.n;
@@ -328,34 +331,41 @@ word_pair_access(uintptr_t addr, const struct access_now *now, struct sp_cache *
 /* What a lock-free look at an aligned 4- or 8-byte plain access's slot says
  * (aligned_access_held). */
 enum held_answer {
-  HELD_NOT,  /* don't know: make the check */
-  HELD_YES,  /* held already: the check would change nothing and find nothing */
-  HELD_MORE, /* a read whose slot has its overflow in use and does not hold it: the
-                lock-free test may still find it covered (aligned_access_recorded) */
+  HELD_UNKNOWN, /* don't know: make the check */
+  HELD_YES,     /* held already: the check would change nothing and find nothing */
+  HELD_NO,      /* not recorded: the check's lock-free test would answer the same, so
+                   the update may go without it (history_access_unrecorded) */
+  HELD_MORE,    /* a read whose slot has its overflow in use and does not hold it: the
+                   lock-free test may still find it covered (aligned_access_recorded) */
 };
 
-/* Whether a lock-free look finds an aligned 4- or 8-byte plain access (no lock, not
- * atomic) of strand `node`, iteration `iter`, at `site`, held in its granule's slot
- * already: the slot's own write is this very write, or its first read holds this read
- * (read_held_as: the very read, or one of the same strand and iteration at another
- * site that recording it would only rename). Then the mode's lock-free test (slot_recorded:
- * precise_lazy_recorded, or fast_already_recorded) answers "recorded", the check changes nothing
- * and finds nothing, and so it may be answered here, before the hook makes the check's frame,
- * enters the runtime or asks the repeat filter (hooks.c, check_plain says why none of
- * those is needed). Only the plainest slots are looked at: a word's 8 bytes only while it
- * is paired; no split granule; no overflow in use (a slot with SLOT_MORE clear has no
- * second read or write and no pooled entry, and its empty lockset's family is lazy:
- * precise mode's test is then the fast one); a read at a slot whose overflow is in use
- * answers HELD_MORE (two reads kept, often two other strands' that cover it: a value
- * that many tasks read), anything else HELD_NOT, and the check is made. The cells are
- * read as half_recorded and word_recorded read them (the generation, then the state,
- * with acquire; the entry as ref_holds reads it). */
+/* What a lock-free look finds for an aligned 4- or 8-byte plain access (no lock, not
+ * atomic) of strand `node`, iteration `iter`, at `site`. HELD_YES: held in its
+ * granule's slot already, the slot's own write being this very write, or its first read
+ * holding this read (read_held_as: the very read, or one of the same strand and
+ * iteration at another site that recording it would only rename). Then the mode's
+ * lock-free test (slot_recorded: precise_lazy_recorded, or fast_already_recorded)
+ * answers "recorded", the check changes nothing and finds nothing, and so it may be
+ * answered here, before the hook makes the check's frame, enters the runtime or asks the
+ * repeat filter (hooks.c, check_plain says why none of those is needed). Only the
+ * plainest slots are looked at: a word's 8 bytes only while it is paired; no split
+ * granule; no overflow in use (a slot with SLOT_MORE clear has no second read or write
+ * and no pooled entry, and its empty lockset's family is lazy: precise mode's test is
+ * then the fast one). In such a slot (or none: no leaf yet, an older generation) an
+ * access not held is not covered either (there is no second read to cover it with),
+ * and the test would answer "not recorded": HELD_NO. A read at a slot whose overflow is
+ * in use answers HELD_MORE (two reads kept, often two other strands' that cover it: a
+ * value that many tasks read), anything else HELD_UNKNOWN, and the check is made. The
+ * cells are read as half_recorded and word_recorded read them (the generation, then the
+ * state, with acquire; the entry as ref_holds reads it). */
 static inline __attribute__((always_inline)) enum held_answer
 aligned_access_held(uintptr_t addr, size_t size, node_id node, uint32_t site, uint32_t iter,
                     bool is_write) {
+  if (addr & (size - 1))
+    return HELD_UNKNOWN;
   char *leaf = shadow_leaf_if_mapped(addr);
-  if (!leaf || (addr & (size - 1)))
-    return HELD_NOT;
+  if (!leaf)
+    return HELD_NO;
   uint32_t gen = cells_generation();
   struct granule_cell *first = shadow_cell_in(leaf, word_of(addr)), *g = first;
   uint32_t need = 0; /* a state bit the cell must have */
@@ -366,18 +376,18 @@ aligned_access_held(uintptr_t addr, size_t size, node_id node, uint32_t site, ui
   else if (addr & SHADOW_GRANULE)
     g = second_of(first);
   if (g->gen != gen)
-    return HELD_NOT;
+    return HELD_NO; /* an empty word (its first cell older: history_cell.h) */
   uint32_t state = atomic_load_explicit(&g->state, memory_order_acquire);
   if ((state & need) != need || (state & CELL_SPLIT_MAX))
-    return HELD_NOT;
+    return HELD_UNKNOWN;
   if (state & SLOT_MORE)
-    return is_write ? HELD_NOT : HELD_MORE;
+    return is_write ? HELD_UNKNOWN : HELD_MORE;
   struct access_ref me = {node, site, iter}, a;
   if (is_write)
-    return ref_holds(&g->whole.w, me) ? HELD_YES : HELD_NOT;
+    return ref_holds(&g->whole.w, me) ? HELD_YES : HELD_NO;
   bool held =
       ref_load_mine(&g->whole.r1, node, &a) && read_held_as(a, &more_in(&g->whole, state)->r2, me);
-  return held ? HELD_YES : HELD_NOT;
+  return held ? HELD_YES : HELD_NO;
 }
 
 /* The lock-free test of an aligned 4- or 8-byte access (aligned_access's, without the
@@ -417,18 +427,19 @@ static inline __attribute__((always_inline)) unsigned
 aligned_access_checked(uintptr_t addr, size_t size, const struct access_now *now,
                        struct sp_cache *cache, struct race_found *out, bool *onward,
                        struct repeat_entry *rec) {
-  unsigned n = aligned_access(addr, size == SHADOW_WORD, now, cache, out, onward);
+  unsigned n = aligned_access(addr, size == SHADOW_WORD, now, cache, out, onward, false);
   if (rec)
     repeat_note(&t_repeats, rec, addr, (unsigned)size, now);
   return n;
 }
 
 /* history_access and history_access_inline, and history_access_onward when onward is
- * not NULL (all inline it: the plain ones without a test of onward). An aligned access goes to the
- * repeat filter first while it is on. */
+ * not NULL (all inline it: the plain ones without a test of onward), and
+ * history_access_unrecorded (unrecorded: as aligned_access's). An aligned access goes to
+ * the repeat filter first while it is on. */
 static inline __attribute__((always_inline)) unsigned
 access_granules(uintptr_t addr, size_t size, const struct access_now *now, struct sp_cache *cache,
-                struct race_found *out, bool *onward) {
+                struct race_found *out, bool *onward, bool unrecorded) {
   range_repeats_overlap(addr, size, now); /* a check may change what a record stands for */
   bool whole_word = size == SHADOW_WORD && !(addr & (SHADOW_WORD - 1));
   if (!whole_word && (size != SHADOW_GRANULE || (addr & (SHADOW_GRANULE - 1)))) {
@@ -440,7 +451,7 @@ access_granules(uintptr_t addr, size_t size, const struct access_now *now, struc
   }
   struct repeat_filter *f = &t_repeats;
   if (__builtin_expect(!repeat_on(f), 1))
-    return aligned_access(addr, whole_word, now, cache, out, onward);
+    return aligned_access(addr, whole_word, now, cache, out, onward, unrecorded);
   struct repeat_entry *rec;
   if (repeat_seen(f, addr, (unsigned)size, now, &rec))
     return 0;
@@ -451,7 +462,15 @@ access_granules(uintptr_t addr, size_t size, const struct access_now *now, struc
 static inline __attribute__((always_inline)) unsigned
 history_access_inline(uintptr_t addr, size_t size, const struct access_now *now,
                       struct sp_cache *cache, struct race_found *out) {
-  return access_granules(addr, size, now, cache, out, NULL);
+  return access_granules(addr, size, now, cache, out, NULL, false);
+}
+
+/* history_access_inline for an aligned 4- or 8-byte plain access that aligned_access_held
+ * has just answered HELD_NO for: without the lock-free test. */
+static inline __attribute__((always_inline)) unsigned
+history_access_unrecorded(uintptr_t addr, size_t size, const struct access_now *now,
+                          struct sp_cache *cache, struct race_found *out) {
+  return access_granules(addr, size, now, cache, out, NULL, true);
 }
 
 #endif
