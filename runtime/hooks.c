@@ -406,7 +406,8 @@ INLINE enum held_answer plain_held(const void *addr, uint64_t size, uint32_t sit
 }
 
 /* Whether a read that plain_held answered HELD_MORE for is recorded already, by the
- * lock-free test alone (aligned_access_recorded), in a small frame: most such reads
+ * lock-free test alone (aligned_access_recorded), in a small frame (a read it does not
+ * answer goes on to check_unrecorded, without the test again): most such reads
  * are covered by two other strands' reads kept in the slot (BOTS floorplan's tasks
  * all read the shapes of one `alt` array: 52 M of its 122 M 4-byte reads), which the
  * whole path (check_plain's large frame, the repeat filter's and the range records'
@@ -556,7 +557,7 @@ INLINE void check_filtered(const void *addr, uint64_t size, uint32_t site, bool 
   }                                                                                                \
   static __attribute__((noinline)) void read##N##_more(const void *addr, uint32_t site) {          \
     if (!plain_recorded(addr, N, site))                                                            \
-      read##N##_plain(addr, site);                                                                 \
+      read##N##_unrecorded(addr, site); /* the test just answered: not again */                    \
   }                                                                                                \
   static __attribute__((noinline)) void read##N##_other(const void *addr, uint32_t site) {         \
     if (!skip_as_before(&t_self, addr, N, false, false))                                           \
