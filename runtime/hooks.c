@@ -409,10 +409,10 @@ INLINE enum held_answer plain_held(const void *addr, uint64_t size, uint32_t sit
  * lock-free test alone (aligned_access_recorded), in a small frame (a read it does not
  * answer goes on to check_unrecorded, without the test again): most such reads
  * are covered by two other strands' reads kept in the slot (BOTS floorplan's tasks
- * all read the shapes of one `alt` array: 52 M of its 122 M 4-byte reads), which the
- * whole path (check_plain's large frame, the repeat filter's and the range records'
- * bookkeeping) answered in about 205 instructions each (callgrind, one thread,
- * `input.15`). The test asks the memoised isParallel answers, which it updates: inside
+ * all read the shapes of one `alt` array: 56 M of its 122 M 4-byte reads, callgrind,
+ * one thread, `input.15`), which the whole path (check_plain's large frame, the repeat
+ * filter's and the range records' bookkeeping) answered in about 205 instructions
+ * each, this one in 171. The test asks the memoised isParallel answers, which it updates: inside
  * the runtime, as plain_begin enters it. Such a check changes no history, so the range
  * records and the repeat filter need not hear of it (as of a held one). */
 INLINE bool plain_recorded(const void *addr, uint64_t size, uint32_t site) {
