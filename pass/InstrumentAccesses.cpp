@@ -30,6 +30,7 @@ using namespace llvm;
 #define DEBUG_TYPE "ompracer"
 
 STATISTIC(NumReads, "Number of plain loads instrumented");
+STATISTIC(NumPointerReads, "Number of plain loads of pointers instrumented (prefetching)");
 STATISTIC(NumWrites, "Number of plain stores instrumented");
 STATISTIC(NumAtomics, "Number of atomic operations instrumented");
 STATISTIC(NumRanges, "Number of memcpy/memmove/memset instrumented (on at least one side)");
@@ -112,8 +113,9 @@ SkipReason skipReason(Skip Why) {
 
 struct Counts {
   unsigned Reads = 0, Writes = 0, Atomics = 0, Ranges = 0, Constructs = 0;
-  unsigned LoopRanges = 0; // of the reads and writes, those checked once per loop
-  unsigned Batched = 0;    // and those checked by iteration batches
+  unsigned PointerReads = 0; // of the reads, those of pointer values (readsPointer)
+  unsigned LoopRanges = 0;   // of the reads and writes, those checked once per loop
+  unsigned Batched = 0;      // and those checked by iteration batches
   unsigned Skipped[NumSkipReasons] = {};
 };
 
@@ -348,6 +350,13 @@ Value *rmwWritten(IRBuilder<> &IRB, AtomicRMWInst *RMW) {
 
 // ---- Accesses ------------------------------------------------------------------------
 
+// Whether a plain read loads an 8-byte pointer value and may be read again by the
+// runtime (not volatile): its hook may prefetch the shadow of what it points to.
+static bool readsPointer(const Instruction *I, Type *Ty, uint64_t Bytes) {
+  const auto *LI = dyn_cast<LoadInst>(I);
+  return LI && LI->isSimple() && Ty->isPointerTy() && Bytes == 8;
+}
+
 void Instrumenter::instrumentLoadStore(Instruction *I, Value *Addr, Type *Ty, bool IsWrite,
                                        bool IsAtomic) {
   TypeSize Size = DL.getTypeStoreSize(Ty);
@@ -369,7 +378,10 @@ void Instrumenter::instrumentLoadStore(Instruction *I, Value *Addr, Type *Ty, bo
     return;
   }
   Value *Site = site(IRB, I, IsWrite ? OMPRACER_SITE_WRITE : OMPRACER_SITE_READ);
-  if (Bytes && isPowerOf2_64(Bytes) && Log2_64(Bytes) < RuntimeHooks::NumSizedAccesses) {
+  if (!IsWrite && readsPointer(I, Ty, Bytes)) {
+    IRB.CreateCall(Hooks.ReadPointer, {Addr, Site});
+    C.PointerReads++;
+  } else if (Bytes && isPowerOf2_64(Bytes) && Log2_64(Bytes) < RuntimeHooks::NumSizedAccesses) {
     FunctionCallee Hook = (IsWrite ? Hooks.Write : Hooks.Read)[Log2_64(Bytes)];
     IRB.CreateCall(Hook, {Addr, Site});
   } else {
@@ -984,6 +996,7 @@ void Instrumenter::finish() {
   Sites.finish(EveryTaskWaits);
   registerPolledLocks();
   NumReads += C.Reads;
+  NumPointerReads += C.PointerReads;
   NumWrites += C.Writes;
   NumAtomics += C.Atomics;
   NumRanges += C.Ranges;
@@ -1013,6 +1026,8 @@ void Instrumenter::finish() {
   OS << "\n";
   OS << "ompracer: " << M.getSourceFileName()
      << ": every task waits for its children: " << (EveryTaskWaits ? "yes" : "no") << "\n";
+  OS << "ompracer: " << M.getSourceFileName() << ": " << C.PointerReads
+     << " of the reads load pointers (their targets' shadow prefetched)\n";
 }
 
 } // namespace

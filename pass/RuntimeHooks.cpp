@@ -96,6 +96,7 @@ RuntimeHooks::RuntimeHooks(Module &M) {
   Write[2] = OMPRACER_DECLARE_HOOK(__ompracer_write4);
   Write[3] = OMPRACER_DECLARE_HOOK(__ompracer_write8);
   Write[4] = OMPRACER_DECLARE_HOOK(__ompracer_write16);
+  ReadPointer = OMPRACER_DECLARE_HOOK(__ompracer_read_pointer);
   ReadRange = OMPRACER_DECLARE_HOOK(__ompracer_read_range);
   WriteRange = OMPRACER_DECLARE_HOOK(__ompracer_write_range);
   ReadLoopRange = OMPRACER_DECLARE_HOOK(__ompracer_read_loop_range);

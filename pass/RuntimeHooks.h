@@ -69,6 +69,8 @@ struct RuntimeHooks {
   // Plain accesses: Read[i] / Write[i] for 1 << i bytes (1, 2, 4, 8, 16), and ranges.
   static constexpr unsigned NumSizedAccesses = 5;
   llvm::FunctionCallee Read[NumSizedAccesses], Write[NumSizedAccesses];
+  // An 8-byte read of a pointer value (the runtime may prefetch what it points to).
+  llvm::FunctionCallee ReadPointer;
   llvm::FunctionCallee ReadRange, WriteRange;
   // One access of a loop, for all its iterations (LoopRanges.h): its bytes as one range
   // (a repeat of which the runtime may skip), or count, stride, size.

@@ -99,5 +99,18 @@ static inline void *shadow_cell(uintptr_t addr) {
   char *leaf = shadow_leaf(addr);
   return leaf ? shadow_cell_in(leaf, addr) : NULL;
 }
+/* Asks the cache for the cells of the 128 application bytes from addr (rounded down to
+ * 64) that lie in addr's leaf: their first cells (8 lines) and the second cells of the
+ * first 32 bytes (2 lines: the ints of a struct's head). A hint only: a prefetch reads
+ * nothing into the program, never faults and maps no page. The counts are measured
+ * (BOTS health, docs/design.md, Performance design, "Pointer loads"). */
+static inline void shadow_prefetch_cells(char *leaf, uintptr_t addr) {
+  char *first = (char *)shadow_cell_in(leaf, addr & ~(uintptr_t)63);
+  char *second = first + SHADOW_SECOND_CELLS * SHADOW_CELL_BYTES;
+  for (int line = 0; line < 8; line++)
+    __builtin_prefetch(first + 64 * line);
+  __builtin_prefetch(second);
+  __builtin_prefetch(second + 64);
+}
 
 #endif

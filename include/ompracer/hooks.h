@@ -74,6 +74,11 @@ void __ompracer_write2(void *addr, uint32_t site);
 void __ompracer_write4(void *addr, uint32_t site);
 void __ompracer_write8(void *addr, uint32_t site);
 void __ompracer_write16(void *addr, uint32_t site);
+/* An 8-byte read whose value is a pointer (a load of pointer type, not volatile): checked
+ * as __ompracer_read8; the runtime may also ask the cache for the shadow of the memory
+ * the pointer points to, which the program is likely to touch next (a linked list's
+ * next node). */
+void __ompracer_read_pointer(const void *addr, uint32_t site);
 void __ompracer_read_range(const void *addr, uint64_t size, uint32_t site);
 void __ompracer_write_range(void *addr, uint64_t size, uint32_t site);
 /* The bytes [addr, addr + size) that one access of a loop running on one strand
