@@ -501,18 +501,6 @@ INLINE void check_filtered(const void *addr, uint64_t size, uint32_t site, bool 
   runtime_leave();
 }
 
-/* The sized hooks: plain_access inline, then a function of their own per hook for
- * each of its answers (so that the constants still fold into them): the plain path
- * (check_filtered's while the repeat filter asks, else check_plain's; an aligned 4- or
- * 8-byte check that the filter skips, or that its slot holds, returns first in the
- * hook itself, plain_repeated and plain_held, which leave it frameless; a read whose
- * slot keeps two reads takes the lock-free test first, plain_recorded, and a check the
- * look found not recorded goes without it, check_unrecorded), or
- * skip_as_before inline, with the whole path in another (so that a skip needs no frame
- * for it). skip_as_before stays out of the hook: inline there, its registers cost the
- * plain path a saved register, which took 8 % more time on the mixed kernel (two more
- * instructions a call). Chars and shorts take the held test first: always the whole
- * path. */
 /* A pointer load's target (__ompracer_read_pointer): the program is about to load the
  * pointer at addr, and is likely to touch what it points to next (a list's next node),
  * so the cells there are asked of the cache now, and their misses overlap the work up to
@@ -532,6 +520,18 @@ INLINE void prefetch_pointee(const void *addr) {
     shadow_prefetch_cells(leaf, v);
 }
 
+/* The sized hooks: plain_access inline, then a function of their own per hook for
+ * each of its answers (so that the constants still fold into them): the plain path
+ * (check_filtered's while the repeat filter asks, else check_plain's; an aligned 4- or
+ * 8-byte check that the filter skips, or that its slot holds, returns first in the
+ * hook itself, plain_repeated and plain_held, which leave it frameless; a read whose
+ * slot keeps two reads takes the lock-free test first, plain_recorded, and a check the
+ * look found not recorded goes without it, check_unrecorded), or
+ * skip_as_before inline, with the whole path in another (so that a skip needs no frame
+ * for it). skip_as_before stays out of the hook: inline there, its registers cost the
+ * plain path a saved register, which took 8 % more time on the mixed kernel (two more
+ * instructions a call). Chars and shorts take the held test first: always the whole
+ * path. */
 /* A sized hook's choice among its functions (KIND: read or write; IS_WRITE: the same
  * as a constant; POINTEE: a pointer load's, prefetch_pointee first, once plain_access
  * says the runtime checks the access: its shadow exists then). */
