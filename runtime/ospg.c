@@ -5,6 +5,7 @@
 #include "options.h"
 #include "reserve.h"
 #include "task_nesting.h"
+#include "tls.h"
 
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -114,10 +115,32 @@ static node_id give_up(const char *why) {
   return g_root;
 }
 
+/* Ids this thread took ahead (ospg_reserve): [next, end). */
+static OMPR_TLS struct {
+  uint32_t next, end;
+} t_reserved;
+
+void ospg_reserve(uint32_t n) {
+  uint32_t id = atomic_fetch_add_explicit(&g_ids.next, n, memory_order_relaxed);
+  t_reserved.next = id;
+  t_reserved.end = id + n;
+}
+
+void ospg_reserve_end(void) {
+  t_reserved.next = t_reserved.end = 0;
+}
+
+/* The next id: a reserved one, else a new one. */
+static uint32_t take_id(void) {
+  if (t_reserved.next < t_reserved.end)
+    return t_reserved.next++;
+  return atomic_fetch_add_explicit(&g_ids.next, 1, memory_order_relaxed);
+}
+
 node_id ospg_add(node_id parent, enum node_type type, enum construct_kind construct, site_id site) {
   if (ospg_exhausted())
     return g_root;
-  uint32_t id = atomic_fetch_add_explicit(&g_ids.next, 1, memory_order_relaxed);
+  uint32_t id = take_id();
   if (id >= g_capacity)
     return give_up("the OSPG node arena is full");
   struct ospg_node *n = &g_ospg_arena[id];

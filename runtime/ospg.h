@@ -155,6 +155,14 @@ node_id ospg_root(void);
  * once, switches detection off (see ospg_exhausted) and returns the root, so that
  * construction can go on without crashing. */
 node_id ospg_add(node_id parent, enum node_type type, enum construct_kind construct, site_id site);
+/* Takes the next n ids at once (one atomic on the shared counter instead of n) for the
+ * next n ospg_add calls of this thread, which the caller makes at once: the ids are
+ * consecutive in the order of the adds, as if the n nodes were made in one instant (no
+ * other thread can see them before they are made, so no order between ids and the
+ * program is lost). ospg_reserve_end drops what an add that failed left unused (ids
+ * never made: a hole in the arena, which nothing reads). */
+void ospg_reserve(uint32_t n);
+void ospg_reserve_end(void);
 
 static inline struct ospg_node *ospg_node(node_id id);
 
