@@ -427,25 +427,29 @@ static void pairs_and_halves(void) {
  * per half. */
 static void unpaired_stays_apart(void) {
   fresh();
-  static long long pair_word;
-  char *half = (char *)&pair_word + 4;
-  struct strand_stack t[3]; /* sibling tasks: parallel with each other */
-  for (int i = 0; i < 3; i++)
-    ss_task_create(&g_main, &t[i], 0, false);
-  CHECK(access_as(t[0].strand, &pair_word, 8, true, false, 1, NULL) == 0 && paired_at(&pair_word));
-  CHECK(access_as(t[0].strand, half, 4, false, false, 2, NULL) == 0 && !paired_at(&pair_word));
-  /* The first half reads the same: the two halves hold one history again. */
-  CHECK(access_as(t[0].strand, half - 4, 4, false, false, 2, NULL) == 0);
+  static long long word;
+  char *b = (char *)&word;
+  struct strand_stack t1, t2, t3;
+  ss_task_create(&g_main, &t1, 0, false);
+  ss_task_create(&g_main, &t2, 0, false);
+  ss_task_create(&g_main, &t3, 0, false);
+  CHECK(access_as(t1.strand, &word, 8, true, false, 1, NULL) == 0);
+  CHECK(paired_at(&word));
+  CHECK(access_as(t1.strand, b + 4, 4, false, false, 2, NULL) == 0); /* unpairs */
+  CHECK(!paired_at(&word));
+  CHECK(access_as(t1.strand, b, 4, false, false, 2, NULL) == 0); /* the halves agree again */
   struct race_found r = {0};
-  CHECK(access_as(t[1].strand, &pair_word, 8, true, false, 3, &r) == 2); /* write and read */
-  CHECK(r.addr == (uintptr_t)&pair_word && r.nbytes == 8);
-  CHECK(!paired_at(&pair_word) && !second_untouched(&pair_word));
-  CHECK(access_as(t[2].strand, half, 4, false, false, 4, &r) == 1); /* t[1]'s write, there */
-  CHECK(r.prev.node == t[1].strand && r.addr == (uintptr_t)half && r.nbytes == 4);
-  history_forget((uintptr_t)&pair_word, sizeof pair_word);
-  CHECK(access_as(t[0].strand, &pair_word, 8, true, false, 5, NULL) == 0 && paired_at(&pair_word));
-  for (int i = 0; i < 3; i++)
-    ss_destroy(&t[i]);
+  CHECK(access_as(t2.strand, &word, 8, true, false, 3, &r) == 2); /* t1's write and read */
+  CHECK(r.addr == (uintptr_t)b && r.nbytes == 8);
+  CHECK(!paired_at(&word) && !second_untouched(&word));
+  CHECK(access_as(t3.strand, b + 4, 4, false, false, 4, &r) == 1); /* t2's write, there */
+  CHECK(r.prev.node == t2.strand && r.addr == (uintptr_t)(b + 4) && r.nbytes == 4);
+  history_forget((uintptr_t)&word, sizeof word);
+  CHECK(access_as(t1.strand, &word, 8, true, false, 5, NULL) == 0);
+  CHECK(paired_at(&word));
+  ss_destroy(&t1);
+  ss_destroy(&t2);
+  ss_destroy(&t3);
 }
 
 /* Forgetting half of a pair keeps the other half's history; a byte access to a pair
