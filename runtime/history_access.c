@@ -90,9 +90,7 @@ static void give_copy(struct granule_cell *to, const struct granule_cell *from, 
   __atomic_store_n(&m->last_update, src->last_update, __ATOMIC_RELAXED);
 }
 
-/* Declared in history_access.h. The word stays unpaired for the generation
- * (CELL_NO_PAIR: docs/design.md, "Words", says what pairing it again each time cost). Its
- * second cell gets a copy of the word's history,
+/* Declared in history_access.h. Its second cell gets a copy of the word's history,
  * pooled entries included (a paired word's second cell is never split and lists no
  * pooled entry of its own: it was old, or equal to the first with none, when the word
  * was paired). */
@@ -103,7 +101,6 @@ uint32_t history_unpair_locked(struct granule_cell *first, uint32_t state, uint3
   cell_lock_fresh(second, gen, &fresh);
   give_copy(second, first, precise, fresh);
   cell_unlock(second, 0);
-  cell_forbid_pair(first);
   return state & ~CELL_PAIRED;
 }
 
@@ -153,8 +150,7 @@ void history_update_word_unpaired(struct granule_cell *first, uintptr_t word, ui
   bool fresh1;
   struct granule_cell *second = second_of(first);
   uint32_t s1 = cell_lock_fresh(second, w->gen, &fresh1);
-  if (!s0 && !s1 && !cell_pair_forbidden(first) &&
-      (fresh1 ? slot_empty(first) : same_history(first, second))) {
+  if (!s0 && !s1 && (fresh1 ? slot_empty(first) : same_history(first, second))) {
     update_whole(first, word, SHADOW_WORD, w);
     s0 = CELL_PAIRED;
     second->gen = 0; /* a paired word's second cell is old (history_cell.h) */

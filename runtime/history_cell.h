@@ -14,8 +14,7 @@
  * such words never touches the pages of second cells. history_access.c pairs a word when its two
  * granules would hold the same history anyway (both empty, or equal) and gives the
  * second cell a copy again (unpairs) before anything would make them differ (an access
- * to one half), and does not pair it again in that generation (CELL_NO_PAIR) unless it
- * is forgotten; a paired word's pooled entries hang from the first cell's slot. The
+ * to one half); a paired word's pooled entries hang from the first cell's slot. The
  * history of a word's second granule is therefore: empty if the first cell is of an
  * older generation (a second cell is never current while its first is not: every
  * update of a second granule brings the first cell into the generation first, and
@@ -59,22 +58,15 @@ struct granule_cell {
   };
 };
 #define CELL_LOCKED 0x80000000u
-#define CELL_PAIRED 0x40000000u /* a word's first cell: its slot is both granules' */
-/* A word's first cell: the word was unpaired in this generation; it is not paired again
- * until the generation ends or the word is forgotten (history_access.c,
- * history_update_word_unpaired says why). Kept by unlocks, as SLOT_MORE is. */
-#define CELL_NO_PAIR 0x10000000u
-#define CELL_KEPT (SLOT_MORE | CELL_NO_PAIR) /* the state bits cell_unlock keeps */
-#define CELL_SPLIT_MAX 0x0fffffffu           /* split indexes stay below the flags */
+#define CELL_PAIRED 0x40000000u    /* a word's first cell: its slot is both granules' */
+#define CELL_SPLIT_MAX 0x1fffffffu /* split indexes stay below the flags (SLOT_MORE) */
 #define CELL_SPLIT(state) ((state) & CELL_SPLIT_MAX)
 _Static_assert(sizeof(struct granule_cell) == SHADOW_CELL_BYTES, "cell size");
 _Static_assert(offsetof(struct granule_cell, gen) == offsetof(struct history_slot, gen) &&
                    offsetof(struct granule_cell, state) == offsetof(struct history_slot, state),
                "a cell's words are its slot's");
 _Static_assert(sizeof(struct slot_more) <= SHADOW_CELL_BYTES, "overflow size");
-_Static_assert(SLOT_MORE > CELL_SPLIT_MAX && CELL_NO_PAIR > CELL_SPLIT_MAX &&
-                   !(CELL_KEPT & (CELL_LOCKED | CELL_PAIRED)) && SLOT_MORE != CELL_NO_PAIR,
-               "flags");
+_Static_assert(SLOT_MORE > CELL_SPLIT_MAX && !(SLOT_MORE & (CELL_LOCKED | CELL_PAIRED)), "flags");
 
 struct split_bytes {
   struct history_slot byte[SHADOW_GRANULE];
@@ -111,13 +103,13 @@ static inline __attribute__((always_inline)) bool cell_paired(struct granule_cel
 }
 
 /* Locks a cell as it is; returns its state before (its split field and pair flag;
- * not the CELL_KEPT bits, which the slot's own writers keep: cell_unlock). */
+ * not SLOT_MORE, which the slot's own writers keep: cell_unlock). */
 static inline uint32_t cell_lock_raw(struct granule_cell *g) {
   uint32_t s;
   for (;;) {
     s = atomic_fetch_or_explicit(&g->state, CELL_LOCKED, memory_order_acquire);
     if (!(s & CELL_LOCKED))
-      return s & ~CELL_KEPT;
+      return s & ~SLOT_MORE;
     /* A holder is only a few instructions from unlocking, unless it was descheduled
      * (more threads than cores): then spinning burns the rest of our time slice. */
     for (unsigned spins = 0; atomic_load_explicit(&g->state, memory_order_relaxed) & CELL_LOCKED;
@@ -130,22 +122,6 @@ static inline uint32_t cell_lock_raw(struct granule_cell *g) {
   }
 }
 
-/* Sets or clears a locked first cell's CELL_NO_PAIR (a plain store: the holder is the
- * only writer of the state's bits, as for SLOT_MORE: history_more.h). */
-static inline void cell_forbid_pair(struct granule_cell *g) {
-  uint32_t s = atomic_load_explicit(&g->state, memory_order_relaxed);
-  atomic_store_explicit(&g->state, s | CELL_NO_PAIR, memory_order_relaxed);
-}
-static inline void cell_allow_pair(struct granule_cell *g) {
-  uint32_t s = atomic_load_explicit(&g->state, memory_order_relaxed);
-  if (s & CELL_NO_PAIR)
-    atomic_store_explicit(&g->state, s & ~CELL_NO_PAIR, memory_order_relaxed);
-}
-static inline bool cell_pair_forbidden(const struct granule_cell *g) {
-  return atomic_load_explicit(&((struct granule_cell *)g)->state, memory_order_relaxed) &
-         CELL_NO_PAIR;
-}
-
 /* Locks a cell and brings it into generation gen (emptying it if it is older); returns
  * its split field (stable while locked). *fresh: whether it was older (now empty). */
 static inline __attribute__((always_inline)) uint32_t cell_lock_fresh(struct granule_cell *g,
@@ -155,7 +131,6 @@ static inline __attribute__((always_inline)) uint32_t cell_lock_fresh(struct gra
   if (!*fresh)
     return s;
   more_drop(&g->whole);
-  cell_allow_pair(g);
   memset(&g->whole, 0, offsetof(struct history_slot, gen)); /* w and r1 */
   g->gen = gen;
   return 0;
@@ -169,8 +144,8 @@ static inline bool cell_lock_current(struct granule_cell *g, uint32_t gen, uint3
     *split = s;
     return true;
   }
-  uint32_t kept = atomic_load_explicit(&g->state, memory_order_relaxed) & CELL_KEPT;
-  atomic_store_explicit(&g->state, s | kept, memory_order_release);
+  uint32_t more = atomic_load_explicit(&g->state, memory_order_relaxed) & SLOT_MORE;
+  atomic_store_explicit(&g->state, s | more, memory_order_release);
   return false;
 }
 
@@ -179,11 +154,11 @@ static inline uint32_t cell_lock(struct granule_cell *g, uint32_t gen) {
   return cell_lock_fresh(g, gen, &fresh);
 }
 
-/* Unlocks a cell with this split field and pair flag; its CELL_KEPT bits stay as the
- * holder left them. */
+/* Unlocks a cell with this split field and pair flag; its SLOT_MORE stays as the
+ * holder left it. */
 static inline void cell_unlock(struct granule_cell *g, uint32_t split) {
-  uint32_t kept = atomic_load_explicit(&g->state, memory_order_relaxed) & CELL_KEPT;
-  atomic_store_explicit(&g->state, split | kept, memory_order_release);
+  uint32_t more = atomic_load_explicit(&g->state, memory_order_relaxed) & SLOT_MORE;
+  atomic_store_explicit(&g->state, split | more, memory_order_release);
 }
 
 /* The per-byte slots of a current, split cell, or NULL (read without the lock: split

@@ -420,38 +420,6 @@ static void pairs_and_halves(void) {
   ss_destroy(&t3);
 }
 
-/* A word unpaired by an access to one half stays unpaired until it is forgotten (or the
- * generation ends), even when its halves hold one history again: whole-word and half
- * accesses mixed on one word (an int array that vector loops and scalar code both
- * touch) would otherwise copy the history back and forth. Races are found as before,
- * per half. */
-static void unpaired_stays_apart(void) {
-  fresh();
-  static long long word;
-  char *b = (char *)&word;
-  struct strand_stack t1, t2, t3;
-  ss_task_create(&g_main, &t1, 0, false);
-  ss_task_create(&g_main, &t2, 0, false);
-  ss_task_create(&g_main, &t3, 0, false);
-  CHECK(access_as(t1.strand, &word, 8, true, false, 1, NULL) == 0);
-  CHECK(paired_at(&word));
-  CHECK(access_as(t1.strand, b + 4, 4, false, false, 2, NULL) == 0); /* unpairs */
-  CHECK(!paired_at(&word));
-  CHECK(access_as(t1.strand, b, 4, false, false, 2, NULL) == 0); /* the halves agree again */
-  struct race_found r = {0};
-  CHECK(access_as(t2.strand, &word, 8, true, false, 3, &r) == 2); /* t1's write and read */
-  CHECK(r.addr == (uintptr_t)b && r.nbytes == 8);
-  CHECK(!paired_at(&word) && !second_untouched(&word));
-  CHECK(access_as(t3.strand, b + 4, 4, false, false, 4, &r) == 1); /* t2's write, there */
-  CHECK(r.prev.node == t2.strand && r.addr == (uintptr_t)(b + 4) && r.nbytes == 4);
-  history_forget((uintptr_t)&word, sizeof word);
-  CHECK(access_as(t1.strand, &word, 8, true, false, 5, NULL) == 0);
-  CHECK(paired_at(&word));
-  ss_destroy(&t1);
-  ss_destroy(&t2);
-  ss_destroy(&t3);
-}
-
 /* Forgetting half of a pair keeps the other half's history; a byte access to a pair
  * splits only its own granule. */
 static void pair_half_forgotten_or_split(void) {
@@ -621,7 +589,6 @@ int main(void) {
   RUN_TEST(split_keeps_history);
   RUN_TEST(forgotten_splits_are_reused);
   RUN_TEST(pairs_and_halves);
-  RUN_TEST(unpaired_stays_apart);
   RUN_TEST(pair_half_forgotten_or_split);
   RUN_TEST(reset_forgets_everything);
   RUN_TEST(iterations_of_one_strand);
