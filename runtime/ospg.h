@@ -159,8 +159,9 @@ node_id ospg_add(node_id parent, enum node_type type, enum construct_kind constr
  * next n ospg_add calls of this thread, which the caller makes at once: the ids are
  * consecutive in the order of the adds, as if the n nodes were made in one instant (no
  * other thread can see them before they are made, so no order between ids and the
- * program is lost). ospg_reserve_end drops what an add that failed left unused (ids
- * never made: a hole in the arena, which nothing reads). */
+ * program is lost). ospg_reserve_end drops what adds that failed or were not made
+ * (out of memory, a full arena) left unused: ids of no node, never linked into the
+ * tree (their page of nodes is then never given back). */
 void ospg_reserve(uint32_t n);
 void ospg_reserve_end(void);
 

@@ -176,9 +176,9 @@ int ss_task_create(struct strand_stack *parent, struct strand_stack *child, site
    * (and so never counts as a child the parent did not wait for). */
   bool group = top_kind(parent) != FR_CHILDREN && !if0;
   /* The nodes made here, one after the other (the group, if one is opened, the task's
-   * node, its first strand and the creator's next strand), take their ids at once (BOTS
-   * uts makes 4 M tasks, and the shared counter's line went from core to core for each
-   * node: 3.5 % of its time, scripts/ab.py). */
+   * node, its first strand and the creator's next strand), take their ids at once: one
+   * trip of the shared counter's line between the cores instead of three or four (BOTS
+   * uts, 4 M tasks: 0.98x, docs/design.md, step 2). */
   ospg_reserve(group ? 4 : 3);
   if (group)
     open_container(parent, NODE_ST, CK_TASK_GROUP, FR_CHILDREN, 0);
