@@ -100,8 +100,9 @@ static inline void *shadow_cell(uintptr_t addr) {
   return leaf ? shadow_cell_in(leaf, addr) : NULL;
 }
 /* Asks the cache for the cells of the 128 application bytes from addr (rounded down to
- * 64) that lie in addr's leaf: their first cells (8 lines) and the second cells of the
- * first 32 bytes (2 lines: the ints of a struct's head). A hint only: a prefetch reads
+ * 64): their first cells (8 lines) and the second cells of the first 32 bytes (2 lines:
+ * the ints of a struct's head). Bytes past the end of addr's leaf are not covered (their
+ * lines are other shadow of the same leaf: a wasted hint). A hint only: a prefetch reads
  * nothing into the program, never faults and maps no page. The counts are measured
  * (BOTS health, docs/design.md, Performance design, "Pointer loads"). */
 static inline void shadow_prefetch_cells(char *leaf, uintptr_t addr) {
