@@ -78,6 +78,8 @@ static void free_task_rec(ompt_data_t *d) {
   if (t_self.task == rec)
     thread_run(NULL);
   struct task_rec *creator = rec->creator;
+  if (creator)
+    joined_task_ended(&rec->joined, rec->ss.ids_taken, &creator->joined);
   reclaim_task_ended(creator ? &creator->inbox : NULL, &rec->ss, &rec->inbox, !rec->unwaited);
   ss_destroy(&rec->ss);
   deps_map_free(&rec->deps);
@@ -283,6 +285,7 @@ static void on_task_create(ompt_data_t *encountering_task, const ompt_frame_t *f
   child->locks = lockset_instances_of(parent->locks);
   site_id site = take_pending_site();
   ss_task_create(&parent->ss, &child->ss, site ? site : t_self.taskloop_site, if0);
+  joined_init(&child->joined, &parent->joined, child->ss.ids_taken);
   /* The initial team has one thread, and only it runs the team's tasks; a target task
    * may run on one of libomp's hidden helper threads. */
   if (parent->ss.on_initial_thread && !(flags & ompt_task_target))
@@ -431,6 +434,7 @@ static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoi
     if (endpoint == ompt_scope_end) {
       node_id group = ss_closing_group(&rec->ss), rep = rec->ss.strand;
       ss_taskwait(&rec->ss);
+      joined_taskwait(&rec->joined, rec->ss.ids_taken);
       reclaim_at_taskwait(&rec->inbox, &rec->ss, group, rep);
     } else
       ss_taskwait_begin(&rec->ss, site);

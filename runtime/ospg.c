@@ -130,17 +130,28 @@ void ospg_reserve_end(void) {
   t_reserved.next = t_reserved.end = 0;
 }
 
-/* The next id: a reserved one, else a new one. */
-static uint32_t take_id(void) {
+node_id ospg_next_id(void) {
+  return atomic_load_explicit(&g_ids.next, memory_order_acquire);
+}
+
+/* The next id: a reserved one, else a new one (then *taken grows). */
+static uint32_t take_id(uint32_t *taken) {
   if (t_reserved.next < t_reserved.end)
     return t_reserved.next++;
+  ++*taken;
   return atomic_fetch_add_explicit(&g_ids.next, 1, memory_order_relaxed);
 }
 
 node_id ospg_add(node_id parent, enum node_type type, enum construct_kind construct, site_id site) {
+  uint32_t taken = 0;
+  return ospg_add_counted(parent, type, construct, site, &taken);
+}
+
+node_id ospg_add_counted(node_id parent, enum node_type type, enum construct_kind construct,
+                         site_id site, uint32_t *taken) {
   if (ospg_exhausted())
     return g_root;
-  uint32_t id = take_id();
+  uint32_t id = take_id(taken);
   if (id >= g_capacity)
     return give_up("the OSPG node arena is full");
   struct ospg_node *n = &g_ospg_arena[id];

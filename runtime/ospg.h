@@ -23,6 +23,13 @@
 
 typedef uint32_t node_id; /* 0: no node */
 
+/* The ids [lo, hi) as handed out under one rewind count (ospg_rewinds below: ids handed
+ * out again since name other nodes); empty when lo == hi. */
+struct id_span {
+  node_id lo, hi;
+  uint32_t rewinds;
+};
+
 /* ST-node (seed 2.4.6): a task's children since its last taskwait (and, never closed,
  * an if(0) task). Its W-nodes run in series or in parallel with what follows it
  * depending on the st_val sums on their path (Algorithm 1); fast mode reads it as an
@@ -155,6 +162,12 @@ node_id ospg_root(void);
  * once, switches detection off (see ospg_exhausted) and returns the root, so that
  * construction can go on without crashing. */
 node_id ospg_add(node_id parent, enum node_type type, enum construct_kind construct, site_id site);
+/* ospg_add, adding to *taken the ids it took from the shared counter: 1, or 0 when the
+ * id was reserved (ospg_reserve took it) or the arena was full already. */
+node_id ospg_add_counted(node_id parent, enum node_type type, enum construct_kind construct,
+                         site_id site, uint32_t *taken);
+/* The id the shared counter hands out next (joined_ids.h). */
+node_id ospg_next_id(void);
 /* Takes the next n ids at once (one atomic on the shared counter instead of n) for the
  * next n ospg_add calls of this thread, which the caller makes at once: the ids are
  * consecutive in the order of the adds, as if the n nodes were made in one instant (no

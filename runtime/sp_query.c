@@ -192,6 +192,7 @@ void sp_cache_switch(struct sp_cache *c, node_id cur) {
   }
   memset(c->pair_x, 0, sizeof c->pair_x);
   memset(c->cover_a, 0, sizeof c->cover_a);
+  memset(c->follows, 0, sizeof c->follows);
 }
 
 /* Finds the LCA's children on the paths to a and b, left one first. Returns false

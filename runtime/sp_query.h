@@ -79,12 +79,34 @@ struct sp_cache {
    * history_common.h), direct-mapped; cover_a 0: empty. */
   node_id cover_a[SP_CACHE_COVERS], cover_b[SP_CACHE_COVERS];
   bool cover_ok[SP_CACHE_COVERS];
+  /* Ids cur is known to follow (joined_ids.h): a miss on one is answered without
+   * reading its node. Emptied by every switch; the running task's are set after. */
+  struct id_span follows[2];
 };
 /* Empties a memo of any contents (one on the stack, say) for the strand cur. */
 void sp_cache_reset(struct sp_cache *c, node_id cur);
 /* The same for a memo that was reset before or is zero (a thread's own, in its
  * thread-local state), without clearing its keys. */
 void sp_cache_switch(struct sp_cache *c, node_id cur);
+
+/* Tells the memo that its strand follows every strand with an id in the spans (its
+ * task's joined ids, joined_ids.h), right after a switch to that strand. */
+static inline void sp_cache_follow(struct sp_cache *c, struct id_span own,
+                                   struct id_span inherited) {
+  c->follows[0] = own;
+  c->follows[1] = inherited;
+}
+
+/* Whether the memo's strand follows strand x by its spans. */
+static inline bool sp_cache_follows(const struct sp_cache *c, node_id x) {
+  uint32_t rewinds = ospg_rewinds();
+  for (int i = 0; i < 2; i++) {
+    const struct id_span *s = &c->follows[i];
+    if (x - s->lo < s->hi - s->lo && s->rewinds == rewinds)
+      return true;
+  }
+  return false;
+}
 
 /* The set of strand x's entries. */
 static inline unsigned sp_cache_set(node_id x) {
@@ -114,7 +136,8 @@ static __attribute__((noinline, unused)) bool sp_cache_fill(struct sp_cache *c, 
     par = c->parallel[second];
     depth1 = c->lca_depth1[second];
   } else {
-    par = sp_is_parallel(c->cur, x);
+    /* x's node, the asking strand's path: cache misses, unless x's id says it all. */
+    par = !sp_cache_follows(c, x) && sp_is_parallel(c->cur, x);
     depth1 = 0;
   }
   c->key[second] = c->key[first];

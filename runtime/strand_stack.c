@@ -55,7 +55,7 @@ static void keep_own(struct strand_stack *s, node_id n) {
 /* Adds a container under the top and pushes it. */
 static void open_container(struct strand_stack *s, enum node_type type,
                            enum construct_kind construct, enum frame_kind kind, site_id site) {
-  node_id n = ospg_add(ss_top(s), type, construct, site);
+  node_id n = ospg_add_counted(ss_top(s), type, construct, site, &s->ids_taken);
   /* Out of memory: new strands stay under the old top, which only merges strands. */
   if (push(s, n, kind) == 0)
     keep_own(s, n);
@@ -68,6 +68,7 @@ static void open_container(struct strand_stack *s, enum node_type type,
 static void open_with_strand(struct strand_stack *s, enum node_type type,
                              enum construct_kind construct, enum frame_kind kind, site_id site) {
   ospg_reserve(2);
+  s->ids_taken += 2;
   open_container(s, type, construct, kind, site);
   ss_new_strand(s);
   ospg_reserve_end();
@@ -97,6 +98,7 @@ int ss_init(struct strand_stack *s, node_id base) {
   s->own = NULL;
   s->nown = s->own_cap = 0;
   s->own_on = s->own_lost = false;
+  s->ids_taken = 0;
   if (push(s, base, FR_BASE))
     return -1;
   ss_new_strand(s);
@@ -139,7 +141,7 @@ static struct strand_label next_label(const struct strand_stack *s) {
 
 node_id ss_new_strand(struct strand_stack *s) {
   struct strand_label l = next_label(s);
-  s->strand = ospg_add(ss_top(s), NODE_W, l.kind, l.site);
+  s->strand = ospg_add_counted(ss_top(s), NODE_W, l.kind, l.site, &s->ids_taken);
   if (s->strand == ospg_root()) /* the root stands in for every node once the arena is full */
     return s->strand;
   keep_own(s, s->strand);
@@ -180,6 +182,9 @@ int ss_task_create(struct strand_stack *parent, struct strand_stack *child, site
    * trip of the shared counter's line between the cores instead of three or four (BOTS
    * uts, 4 M tasks: 0.98x, docs/design.md, step 2). */
   ospg_reserve(group ? 4 : 3);
+  /* The task's node and first strand count as the child's (ids_taken): a child never
+   * waited for must leave its creator's counts short (joined_ids.h). */
+  parent->ids_taken += group ? 2 : 1;
   if (group)
     open_container(parent, NODE_ST, CK_TASK_GROUP, FR_CHILDREN, 0);
   /* A P-node runs in parallel with everything created after it under the same
@@ -192,6 +197,7 @@ int ss_task_create(struct strand_stack *parent, struct strand_stack *child, site
   node_id base =
       ospg_add(ss_top(parent), if0 ? NODE_ST : NODE_P, if0 ? CK_TASK_IF0 : CK_TASK, site);
   int rc = ss_init(child, base);
+  child->ids_taken = 2;
   if (rc == 0 && ospg_reclaim_allowed()) {
     child->own_on = true;
     keep_own(child, base);

@@ -54,6 +54,10 @@ struct strand_stack {
   node_id *own;
   uint32_t nown, own_cap;
   bool own_on, own_lost;
+  /* Ids this stack took from the shared counter for the nodes it made (its task's
+   * creations' included; joined_ids.h): taken at the ospg call itself, so that ids
+   * taken meanwhile by a signal handler's strand are never counted twice. */
+  uint32_t ids_taken;
 };
 
 /* The children group a taskwait is about to close, when it is the only group it closes

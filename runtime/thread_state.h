@@ -7,6 +7,7 @@
 #define OMPRACER_THREAD_STATE_H
 
 #include "iterations.h"
+#include "joined_ids.h"
 #include "lockset.h"
 #include "options.h"
 #include "reclaim.h"
@@ -45,6 +46,8 @@ struct task_rec {
   struct reclaim_inbox inbox;
   bool unwaited;
   _Atomic uint32_t refs;
+  struct joined_ids joined; /* ids its strands are known to follow (zero: none, and a
+                               window from id 0 for a task no task created) */
 };
 
 /* Where a task is in a reduction's runtime calls (hooks.h, __ompracer_reduction).
@@ -135,6 +138,8 @@ static inline void thread_run(struct task_rec *task) {
   t_self.active =
       task && !task->joining && (task->checked || task->loops.activated) && mode_checks_accesses();
   sp_cache_switch(&t_self.cache, t_self.strand);
+  if (task)
+    sp_cache_follow(&t_self.cache, task->joined.own, task->joined.inherited);
   struct loop_view v = loops_view(task ? &task->loops : NULL);
   t_self.cache.iter = v.iter;
   t_self.cache.window = v.window;
