@@ -8,13 +8,18 @@ static uint32_t span_len(const struct id_span *s, uint32_t rewinds) {
   return span_live(s, rewinds) ? s->hi - s->lo : 0;
 }
 
-void joined_init(struct joined_ids *j, const struct joined_ids *creator, uint32_t taken) {
+void joined_init(struct joined_ids *j, const struct joined_ids *creator, node_id made_by,
+                 uint32_t taken) {
   uint32_t rewinds = ospg_rewinds();
   *j = (struct joined_ids){0};
   if (creator) {
     /* One span is passed on: the longer (two would cost the query a second test). */
-    const struct id_span *own = &creator->own, *inh = &creator->inherited;
-    j->inherited = span_len(own, rewinds) >= span_len(inh, rewinds) ? *own : *inh;
+    const struct sp_follows *c = &creator->follows;
+    const struct id_span *own = &c->spans[0], *inh = &c->spans[1];
+    j->follows.spans[1] = span_len(own, rewinds) >= span_len(inh, rewinds) ? *own : *inh;
+    j->follows.strands[0] = made_by;
+    j->follows.strands[1] = c->strands_rewinds == rewinds ? c->strands[0] : 0;
+    j->follows.strands_rewinds = rewinds;
     j->creator_window = creator->window;
   }
   j->window = ospg_next_id();
@@ -23,7 +28,7 @@ void joined_init(struct joined_ids *j, const struct joined_ids *creator, uint32_
   atomic_init(&j->handed_in, (uint64_t)j->window << 32);
 }
 
-void joined_taskwait(struct joined_ids *j, uint32_t taken) {
+void joined_taskwait(struct joined_ids *j, uint32_t taken, node_id strand) {
   node_id now = ospg_next_id();
   uint32_t rewinds = ospg_rewinds();
   /* Closes the window for the children's hand-ins: one that comes later is dropped. */
@@ -32,10 +37,14 @@ void joined_taskwait(struct joined_ids *j, uint32_t taken) {
   j->joined += handed; /* every child that handed in was joined here */
   uint32_t counted = taken - j->taken_at_window + handed;
   if (rewinds == j->window_rewinds && now != j->window && now - j->window == counted) {
-    if (span_live(&j->own, rewinds) && j->own.hi == j->window)
-      j->own.hi = now;
+    /* From the new strand on: the strand before the taskwait ran in parallel with the
+     * children it joined (a signal handler's check may still ask for it). */
+    struct id_span *own = &j->follows.spans[0];
+    if (span_live(own, rewinds) && own->hi == j->window)
+      own->hi = now;
     else
-      j->own = (struct id_span){j->window, now, rewinds};
+      *own = (struct id_span){j->window, now, rewinds};
+    j->follows.own_since = strand;
   }
   j->window = now;
   j->window_rewinds = rewinds;

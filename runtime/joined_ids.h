@@ -1,5 +1,8 @@
 /* JOINED IDS: spans of node ids that a task's strands are known to follow, so that a
- * query against a strand in one is answered without reading that strand's node.
+ * query against a strand in one is answered without reading that strand's node; and,
+ * likewise, two single strands: the one that created the task (the creator's strand
+ * right before the creation) and the one that created its creator, each ordered
+ * before every strand of the task (a task reads what its creator wrote for it).
  *
  * Node ids grow with creation (ospg.c). When a task's taskwait ends, every id handed
  * out since some point W either names a node the task itself made or one made by a
@@ -24,12 +27,15 @@
 #define OMPRACER_JOINED_IDS_H
 
 #include "ospg.h"
+#include "sp_query.h"
 
 #include <stdatomic.h>
 #include <stdint.h>
 
 struct joined_ids {
-  struct id_span inherited, own;
+  /* spans[0]: own (from own_since on), spans[1]: inherited; strands: the strand that
+   * created the task, and the one that created its creator. */
+  struct sp_follows follows;
   node_id window;             /* the first id of the window being counted */
   uint32_t window_rewinds;    /* ospg_rewinds() when it began */
   uint32_t taken_at_window;   /* the task's ids_taken when it began */
@@ -38,12 +44,13 @@ struct joined_ids {
   _Atomic uint64_t handed_in; /* window << 32 | ids its ended children handed in for it */
 };
 
-/* A task created by `creator` (NULL: none), once its creation's nodes are made;
- * `taken`: its ids_taken then. */
-void joined_init(struct joined_ids *j, const struct joined_ids *creator, uint32_t taken);
-/* A taskwait that waited for every child ended; `taken`: the task's ids_taken now (its
- * new strand made). */
-void joined_taskwait(struct joined_ids *j, uint32_t taken);
+/* A task created by `creator` (NULL: none) in the creator's strand `made_by`, once
+ * its creation's nodes are made; `taken`: its ids_taken then. */
+void joined_init(struct joined_ids *j, const struct joined_ids *creator, node_id made_by,
+                 uint32_t taken);
+/* A taskwait that waited for every child ended; `taken`: the task's ids_taken now, and
+ * `strand` its strand (both after the taskwait made its new strand). */
+void joined_taskwait(struct joined_ids *j, uint32_t taken, node_id strand);
 /* The task ended, having taken `taken` ids itself: hands its count to its creator. */
 void joined_task_ended(const struct joined_ids *j, uint32_t taken, struct joined_ids *creator);
 

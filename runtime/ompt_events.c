@@ -284,8 +284,9 @@ static void on_task_create(ompt_data_t *encountering_task, const ompt_frame_t *f
    * locks: a deferred task may run after their release. */
   child->locks = lockset_instances_of(parent->locks);
   site_id site = take_pending_site();
+  node_id made_by = parent->ss.strand;
   ss_task_create(&parent->ss, &child->ss, site ? site : t_self.taskloop_site, if0);
-  joined_init(&child->joined, &parent->joined, child->ss.ids_taken);
+  joined_init(&child->joined, &parent->joined, made_by, child->ss.ids_taken);
   /* The initial team has one thread, and only it runs the team's tasks; a target task
    * may run on one of libomp's hidden helper threads. */
   if (parent->ss.on_initial_thread && !(flags & ompt_task_target))
@@ -434,7 +435,7 @@ static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoi
     if (endpoint == ompt_scope_end) {
       node_id group = ss_closing_group(&rec->ss), rep = rec->ss.strand;
       ss_taskwait(&rec->ss);
-      joined_taskwait(&rec->joined, rec->ss.ids_taken);
+      joined_taskwait(&rec->joined, rec->ss.ids_taken, rec->ss.strand);
       reclaim_at_taskwait(&rec->inbox, &rec->ss, group, rep);
     } else
       ss_taskwait_begin(&rec->ss, site);

@@ -61,6 +61,11 @@ static void path_for(node_id s) {
   t_path.rewinds = rewinds;
 }
 
+/* a is a running strand: it and its ancestors are never reclaimed while it runs. */
+void sp_asking(node_id a) {
+  path_for(a);
+}
+
 /* ospg_ancestor_at, from the path when n is its leaf. */
 static node_id ancestor_at(node_id n, unsigned d) {
   if (n == t_path.leaf && t_path.rewinds == ospg_rewinds())
@@ -192,7 +197,7 @@ void sp_cache_switch(struct sp_cache *c, node_id cur) {
   }
   memset(c->pair_x, 0, sizeof c->pair_x);
   memset(c->cover_a, 0, sizeof c->cover_a);
-  memset(c->follows, 0, sizeof c->follows);
+  c->follows = NULL;
 }
 
 /* Finds the LCA's children on the paths to a and b, left one first. Returns false

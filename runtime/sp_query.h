@@ -25,6 +25,9 @@ bool sp_is_parallel(node_id a, node_id b);         /* in the mode of options.h *
 bool sp_tree_parallel(node_id a, node_id b);       /* the same without sync edges */
 bool sp_is_parallel_fast(node_id a, node_id b);    /* Algorithm 18 */
 bool sp_is_parallel_precise(node_id a, node_id b); /* Algorithm 1 */
+/* Makes the running strand a the one whose ancestors this thread keeps at hand, as a
+ * query asked by a does (sp_query.c, THE ASKING STRAND'S PATH). */
+void sp_asking(node_id a);
 /* The least common ancestor of two nodes (for tests and the read-pair rule). */
 node_id sp_lca(node_id a, node_id b);
 /* The LCA's children on the paths to a and b, the one created first in *left (for
@@ -58,6 +61,16 @@ bool sp_unspecified_executor(node_id a, node_id b, node_id left, node_id right);
 #define SP_CACHE_WAYS 2
 #define SP_CACHE_PAIRS 16
 #define SP_CACHE_COVERS 16
+/* Strands a task's strands are known to follow, named by id alone (joined_ids.h): the
+ * ids of two spans, and two single strands (0: none) under strands_rewinds. spans[0]
+ * holds only for the task's strands from own_since on (its ids grow with creation). */
+struct sp_follows {
+  struct id_span spans[2];
+  node_id own_since;
+  node_id strands[2];
+  uint32_t strands_rewinds;
+};
+
 struct sp_cache {
   node_id cur;
   uint32_t iter;   /* the running iteration of cur's tagged loop; 0: none */
@@ -79,9 +92,11 @@ struct sp_cache {
    * history_common.h), direct-mapped; cover_a 0: empty. */
   node_id cover_a[SP_CACHE_COVERS], cover_b[SP_CACHE_COVERS];
   bool cover_ok[SP_CACHE_COVERS];
-  /* Ids cur is known to follow (joined_ids.h): a miss on one is answered without
-   * reading its node. Emptied by every switch; the running task's are set after. */
-  struct id_span follows[2];
+  /* What cur's task is known to follow: a miss on one of those strands is answered
+   * without reading its node. NULL after every switch; thread_run sets the running
+   * task's (read where it is kept: a copy on each of BOTS uts's 25 M switches cost
+   * more than the queries it saved). */
+  const struct sp_follows *follows;
 };
 /* Empties a memo of any contents (one on the stack, say) for the strand cur. */
 void sp_cache_reset(struct sp_cache *c, node_id cur);
@@ -89,23 +104,18 @@ void sp_cache_reset(struct sp_cache *c, node_id cur);
  * thread-local state), without clearing its keys. */
 void sp_cache_switch(struct sp_cache *c, node_id cur);
 
-/* Tells the memo that its strand follows every strand with an id in the spans (its
- * task's joined ids, joined_ids.h), right after a switch to that strand. */
-static inline void sp_cache_follow(struct sp_cache *c, struct id_span own,
-                                   struct id_span inherited) {
-  c->follows[0] = own;
-  c->follows[1] = inherited;
-}
-
-/* Whether the memo's strand follows strand x by its spans. */
+/* Whether the memo's strand follows strand x by its id alone (sp_follows). */
 static inline bool sp_cache_follows(const struct sp_cache *c, node_id x) {
+  const struct sp_follows *f = c->follows;
+  if (!f)
+    return false;
   uint32_t rewinds = ospg_rewinds();
   for (int i = 0; i < 2; i++) {
-    const struct id_span *s = &c->follows[i];
-    if (x - s->lo < s->hi - s->lo && s->rewinds == rewinds)
+    const struct id_span *s = &f->spans[i];
+    if (x - s->lo < s->hi - s->lo && s->rewinds == rewinds && (i || c->cur >= f->own_since))
       return true;
   }
-  return false;
+  return x && (x == f->strands[0] || x == f->strands[1]) && f->strands_rewinds == rewinds;
 }
 
 /* The set of strand x's entries. */
@@ -137,7 +147,12 @@ static __attribute__((noinline, unused)) bool sp_cache_fill(struct sp_cache *c, 
     depth1 = c->lca_depth1[second];
   } else {
     /* x's node, the asking strand's path: cache misses, unless x's id says it all. */
-    par = !sp_cache_follows(c, x) && sp_is_parallel(c->cur, x);
+    if (sp_cache_follows(c, x)) {
+      par = false;
+      sp_asking(c->cur); /* its later queries climb from its path, as after any query */
+    } else {
+      par = sp_is_parallel(c->cur, x);
+    }
     depth1 = 0;
   }
   c->key[second] = c->key[first];

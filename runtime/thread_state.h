@@ -138,8 +138,7 @@ static inline void thread_run(struct task_rec *task) {
   t_self.active =
       task && !task->joining && (task->checked || task->loops.activated) && mode_checks_accesses();
   sp_cache_switch(&t_self.cache, t_self.strand);
-  if (task)
-    sp_cache_follow(&t_self.cache, task->joined.own, task->joined.inherited);
+  t_self.cache.follows = task ? &task->joined.follows : NULL;
   struct loop_view v = loops_view(task ? &task->loops : NULL);
   t_self.cache.iter = v.iter;
   t_self.cache.window = v.window;

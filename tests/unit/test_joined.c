@@ -20,14 +20,15 @@ struct task {
 static struct task g_main; /* an implicit task: made by no task */
 
 static void create(struct task *parent, struct task *child) {
+  node_id made_by = parent->ss.strand;
   ss_task_create(&parent->ss, &child->ss, 0, false);
-  joined_init(&child->joined, &parent->joined, child->ss.ids_taken);
+  joined_init(&child->joined, &parent->joined, made_by, child->ss.ids_taken);
   child->creator = parent;
 }
 
 static void taskwait(struct task *t) {
   ss_taskwait(&t->ss);
-  joined_taskwait(&t->joined, t->ss.ids_taken);
+  joined_taskwait(&t->joined, t->ss.ids_taken, t->ss.strand);
 }
 
 static void end(struct task *t) {
@@ -35,18 +36,25 @@ static void end(struct task *t) {
   joined_task_ended(&t->joined, t->ss.ids_taken, &t->creator->joined);
 }
 
+#define OWN(t) ((t).joined.follows.spans[0])
+#define INHERITED(t) ((t).joined.follows.spans[1])
+
 static bool in_span(struct id_span s, node_id x) {
   return x - s.lo < s.hi - s.lo;
 }
 
-/* Every strand with an id in t's spans precedes t's running strand. */
+/* Every strand t's follows name (in its spans, or one of its two strands) precedes
+ * t's running strand. */
 static bool spans_sound(const struct task *t) {
-  struct id_span spans[2] = {t->joined.own, t->joined.inherited};
-  for (int i = 0; i < 2; i++)
-    for (node_id x = spans[i].lo; x < spans[i].hi; x++)
+  const struct sp_follows *f = &t->joined.follows;
+  for (int i = 0; i < 2; i++) {
+    for (node_id x = f->spans[i].lo; x < f->spans[i].hi; x++)
       if (ospg_node(x)->type == NODE_W && x != t->ss.strand &&
           sp_is_parallel_precise(t->ss.strand, x))
         return false;
+    if (f->strands[i] && sp_is_parallel_precise(t->ss.strand, f->strands[i]))
+      return false;
+  }
   return true;
 }
 
@@ -75,23 +83,28 @@ static void nested_subtree_is_joined(void) {
   create(&t, &c2);
   node_id c2_strand = c2.ss.strand;
   end(&c2);
-  CHECK(empty(t.joined.own));
+  CHECK(empty(OWN(t)));
   taskwait(&t);
-  CHECK(!empty(t.joined.own));
-  CHECK(in_span(t.joined.own, g_strand));
-  CHECK(in_span(t.joined.own, c2_strand));
-  CHECK(!in_span(t.joined.own, t.ss.strand + 1)); /* nothing made after the taskwait */
+  CHECK(!empty(OWN(t)));
+  CHECK(in_span(OWN(t), g_strand));
+  CHECK(in_span(OWN(t), c2_strand));
+  CHECK(!in_span(OWN(t), t.ss.strand + 1)); /* nothing made after the taskwait */
   CHECK(spans_sound(&t));
-  /* A later child inherits the span: its strands follow T's at its creation. */
+  /* A later child inherits the span: its strands follow T's at its creation, and so
+   * do they T's strand that created it and main's that created T. */
   struct task d = {0};
+  node_id t_creating = t.ss.strand;
   create(&t, &d);
-  CHECK(d.joined.inherited.lo == t.joined.own.lo && d.joined.inherited.hi == t.joined.own.hi);
+  CHECK(d.joined.follows.strands[0] == t_creating);
+  CHECK(d.joined.follows.strands[1] == t.joined.follows.strands[0]);
+  CHECK(t.joined.follows.strands[0] != 0);
+  CHECK(INHERITED(d).lo == OWN(t).lo && INHERITED(d).hi == OWN(t).hi);
   CHECK(spans_sound(&d));
   /* A second window that closes right after the first extends it. */
   end(&d);
-  node_id lo = t.joined.own.lo;
+  node_id lo = OWN(t).lo;
   taskwait(&t);
-  CHECK(t.joined.own.lo == lo && t.joined.own.hi == ospg_next_id());
+  CHECK(OWN(t).lo == lo && OWN(t).hi == ospg_next_id());
   CHECK(spans_sound(&t));
 }
 
@@ -105,14 +118,14 @@ static void foreign_id_drops_the_window(void) {
   end(&c);
   node_id other = ss_new_strand(&g_main.ss);
   taskwait(&t);
-  CHECK(empty(t.joined.own));
+  CHECK(empty(OWN(t)));
   CHECK(sp_is_parallel_precise(t.ss.strand, other)); /* why it must be */
   /* The next window starts after the taskwait, and closes whole again. */
   struct task c2 = {0};
   create(&t, &c2);
   end(&c2);
   taskwait(&t);
-  CHECK(!empty(t.joined.own) && !in_span(t.joined.own, other));
+  CHECK(!empty(OWN(t)) && !in_span(OWN(t), other));
   CHECK(spans_sound(&t));
 }
 
@@ -128,7 +141,7 @@ static void unwaited_grandchild_drops_the_window(void) {
   end(&c);
   end(&g); /* hands in to C, which never joins it */
   taskwait(&t);
-  CHECK(empty(t.joined.own));
+  CHECK(empty(OWN(t)));
   CHECK(sp_is_parallel_precise(t.ss.strand, g.ss.strand));
 }
 
@@ -141,18 +154,18 @@ static void late_hand_in_is_dropped(void) {
   create(&g_main, &t);
   create(&t, &c);
   taskwait(&t);
-  CHECK(empty(t.joined.own));
+  CHECK(empty(OWN(t)));
   end(&c);
   create(&t, &c2);
   end(&c2);
   taskwait(&t);
-  CHECK(!empty(t.joined.own));
-  CHECK(!in_span(t.joined.own, c.ss.strand));
+  CHECK(!empty(OWN(t)));
+  CHECK(!in_span(OWN(t), c.ss.strand));
   CHECK(spans_sound(&t));
 }
 
-/* The memo answers from the spans without the OSPG, and not once the ids were handed
- * out again (a rewind). */
+/* The memo answers from the spans and strands without the OSPG (for the strands after
+ * the taskwait only), and not once the ids were handed out again (a rewind). */
 static void memo_follows_until_a_rewind(void) {
   fresh_main();
   uint32_t mark = ospg_mark();
@@ -160,15 +173,23 @@ static void memo_follows_until_a_rewind(void) {
   create(&g_main, &t);
   create(&t, &c);
   end(&c);
+  node_id t_before = t.ss.strand;
   taskwait(&t);
-  CHECK(!empty(t.joined.own));
+  CHECK(!empty(OWN(t)));
   struct sp_cache cache;
   sp_cache_reset(&cache, t.ss.strand);
-  sp_cache_follow(&cache, t.joined.own, t.joined.inherited);
+  cache.follows = &t.joined.follows;
   CHECK(sp_cache_follows(&cache, c.ss.strand));
   CHECK(!sp_cache_follows(&cache, t.ss.strand + 1));
+  CHECK(sp_cache_follows(&cache, t.joined.follows.strands[0]));
+  /* The strand before the taskwait follows none of the window it closed. */
+  struct sp_cache before;
+  sp_cache_reset(&before, t_before);
+  before.follows = &t.joined.follows;
+  CHECK(!sp_cache_follows(&before, c.ss.strand));
   ospg_release_to(mark);
   CHECK(!sp_cache_follows(&cache, c.ss.strand));
+  CHECK(!sp_cache_follows(&cache, t.joined.follows.strands[0]));
 }
 
 int main(void) {
