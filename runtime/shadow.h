@@ -100,18 +100,22 @@ static inline void *shadow_cell(uintptr_t addr) {
   return leaf ? shadow_cell_in(leaf, addr) : NULL;
 }
 /* Asks the cache for the cells of the 128 application bytes from addr (rounded down to
- * 64): their first cells (8 lines) and the second cells of the first 32 bytes (2 lines:
- * the ints of a struct's head). Bytes past the end of addr's leaf are not covered (their
- * lines are other shadow of the same leaf: a wasted hint). A hint only: a prefetch reads
- * nothing into the program, never faults and maps no page. The counts are measured
- * (BOTS health, docs/design.md, Performance design, "Pointer loads"). */
+ * 64): their first cells (8 lines), and the second cells of the 32 bytes from addr
+ * itself (2 or 3 lines: the ints of the struct it points to, wherever the struct starts
+ * in its line; from the line's start instead, the later ints of a struct that starts
+ * inside its line were missed: BOTS health's 48-byte patients, from malloc). Bytes past the end of
+ * addr's leaf are not covered (their lines are other shadow of the same leaf: a wasted hint). A
+ * hint only: a prefetch reads nothing into the program, never faults and maps no page. The counts
+ * are measured (BOTS health, docs/design.md, Performance design, "Pointer loads"). */
 static inline void shadow_prefetch_cells(char *leaf, uintptr_t addr) {
   char *first = (char *)shadow_cell_in(leaf, addr & ~(uintptr_t)63);
-  char *second = first + SHADOW_SECOND_CELLS * SHADOW_CELL_BYTES;
   for (int line = 0; line < 8; line++)
     __builtin_prefetch(first + 64 * line);
+  char *second =
+      (char *)shadow_cell_in(leaf, addr & ~(uintptr_t)7) + SHADOW_SECOND_CELLS * SHADOW_CELL_BYTES;
   __builtin_prefetch(second);
   __builtin_prefetch(second + 64);
+  __builtin_prefetch(second + 127);
 }
 
 #endif
