@@ -226,7 +226,7 @@ void ospg_keep_above(node_id n) {
 }
 
 uint32_t ospg_mark(void) {
-  return atomic_load(&g_ids.next);
+  return ospg_next_id();
 }
 
 void ospg_release_to(uint32_t mark) {
