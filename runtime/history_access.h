@@ -310,6 +310,31 @@ aligned_access(uintptr_t addr, bool whole_word, const struct access_now *now,
   return w.n;
 }
 
+/* aligned_access for a whole aligned word in a leaf the caller looked up, in generation
+ * gen and mode `precise` as the caller read them (an iteration batch's lane, hooks.c:
+ * once per iteration and per run of a leaf, instead of once per access). */
+static inline __attribute__((always_inline)) unsigned
+word_access_in(char *leaf, uintptr_t addr, uint32_t gen, bool precise, const struct access_now *now,
+               struct sp_cache *cache, struct race_found *out) {
+  struct granule_cell *first = shadow_cell_in(leaf, word_of(addr));
+  if (first->gen != gen && !(precise && now->lockset)) {
+    /* An empty word, unless another thread made it current since: update_word's
+     * first_whole, without the walk. */
+    bool fresh;
+    uint32_t s0 = cell_lock_fresh(first, gen, &fresh);
+    if (fresh) {
+      ref_store(now->is_write ? &first->whole.w : &first->whole.r1, ref_of(now));
+      cell_unlock(first, CELL_PAIRED);
+      return 0;
+    }
+    cell_unlock(first, s0);
+  }
+  struct walk w = {now, cache, out, 0, gen, precise};
+  if (!word_recorded(first, &w, NULL))
+    update_word(first, addr, &w);
+  return w.n;
+}
+
 /* An 8-byte-aligned 16-byte access (a vectorised pair of doubles or pointers: BOTS
  * strassen's quadrant loops) whose two words lie in one leaf: history_span's steps for
  * them, the repeat filter's included, without its walk and its large frame. */

@@ -178,6 +178,12 @@ range_repeats_overlap(uintptr_t addr, uint64_t size, const struct access_now *no
     range_onward_overlapping(addr, size, now);
 }
 
+/* Whether this thread holds no record of either kind: then range_repeats_overlap has
+ * nothing to end, and only a loop check (check_loop_runs) makes a record. */
+static inline bool range_repeats_none(void) {
+  return !t_range_repeats.n && !t_range_repeats.onward.set.n;
+}
+
 /* Before the runs of a loop check c are checked one by one in now's context: when
  * every record of the check's kind that c's span meets has c's stride and gaps
  * between its runs (check_has_gaps: a blocked kernel's columns), ends at once the ones

@@ -870,8 +870,36 @@ struct batch_op {
   uint64_t step;
   uint32_t site, size;
   bool is_write, repeat; /* repeat: a read that passed repeat_alone */
+  bool word;             /* every access a whole aligned word: the lane (batch_run_ops) */
 };
+
+/* THE LANE. An op whose accesses are all whole aligned 8-byte words (a double's, a
+ * pointer's, a long's) is checked as check_one would check it, with what check_one
+ * asks again for every access asked once: the leaf once per MiB the op walks into
+ * (a leaf, once mapped, stays), the generation and the mode once per block (the
+ * generation moves only where an outermost region ends, the mode never), and the
+ * range records once per batch (batch_lane: none held, and a batch makes none, so
+ * range_repeats_overlap would end none). The repeat filter is counted as repeat_on
+ * counts a check while it is paused; a check it would ask (credit run out) takes
+ * check_one's path. What is left is aligned_access's test and update of the word
+ * (word_access_in). */
+INLINE bool batch_lane(void) {
+  return range_repeats_none();
+}
 #define BATCH_OPS_MAX 32
+
+static void batch_ops_make(struct batch_op *ops, const struct ompracer_iteration_access *acc,
+                           uint32_t n, uint32_t repeats) {
+  for (uint32_t i = 0; i < n; i++)
+    ops[i] = (struct batch_op){.addr = (uintptr_t)acc[i].start,
+                               .step = acc[i].step,
+                               .site = acc[i].site,
+                               .size = (uint32_t)acc[i].size,
+                               .is_write = acc[i].is_write != 0,
+                               .repeat = repeats >> i & 1,
+                               .word = !(repeats >> i & 1) && acc[i].size == 8 &&
+                                       !((uintptr_t)acc[i].start & 7) && !(acc[i].step & 7)};
+}
 
 /* A plain batch (batch_plain) of at most BATCH_OPS_MAX accesses, the history asked
  * directly for each. tag_only: the running segment goes on and its tags grow
@@ -884,13 +912,7 @@ static void batch_run_plain(struct thread_state *t, const struct ompracer_iterat
                             uint32_t n, uint64_t first, uint64_t count, bool tag_only,
                             uint32_t repeats) {
   struct batch_op ops[BATCH_OPS_MAX];
-  for (uint32_t i = 0; i < n; i++)
-    ops[i] = (struct batch_op){.addr = (uintptr_t)acc[i].start,
-                               .step = acc[i].step,
-                               .site = acc[i].site,
-                               .size = (uint32_t)acc[i].size,
-                               .is_write = acc[i].is_write != 0,
-                               .repeat = repeats >> i & 1};
+  batch_ops_make(ops, acc, n, repeats);
   uint32_t live = n;
   for (uint64_t k = 0; k < count; k++) {
     if (k && tag_only)
@@ -921,6 +943,127 @@ static void batch_run_plain(struct thread_state *t, const struct ompracer_iterat
   }
 }
 
+/* BY ACCESS, NOT BY ITERATION. The iterations of a batch whose tags all grow and whose
+ * loop has no safelen (sp_cache's window 0) are pairwise parallel, so any interleaving
+ * of them that keeps each iteration's own accesses in order is a schedule of the
+ * program, and the detector's verdicts do not depend on the schedule. batch_run_ops
+ * takes one such interleaving: blocks of BATCH_BLOCK iterations, and in a block each
+ * access of the loop for every iteration in turn (iteration k's access i before its
+ * access i + 1, as the loop makes them). Each check then keeps the same access's
+ * site, size, kind and stride from the one before, and walks its cells in order, where
+ * replaying iteration by iteration switched between the accesses' streams at every
+ * check. Two accesses whose bytes meet keep the order they have in the loop when one
+ * of them is a write (batch_ops_apart: else the batch is replayed by iteration), so
+ * only reads of one location change order among themselves: they race with neither
+ * each other nor anything the other writes, and which two reads the history keeps
+ * covers the same accesses either way (keep_pair's invariant). A repeated read
+ * (repeat_alone: bytes no other access touches) is checked as batch_run_plain checks
+ * it, until it answers onward. */
+#define BATCH_BLOCK 16
+
+/* Whether no write of a batch meets the bytes of another of its accesses (any
+ * iteration of either). */
+static bool batch_ops_apart(const struct ompracer_iteration_access *acc, uint32_t n,
+                            uint64_t count) {
+  for (uint32_t i = 0; i < n; i++) {
+    if (!acc[i].is_write)
+      continue;
+    uintptr_t lo, hi;
+    stepped_span((uintptr_t)acc[i].start, count, acc[i].step, acc[i].size, &lo, &hi);
+    for (uint32_t j = 0; j < n; j++) {
+      uintptr_t jlo, jhi;
+      stepped_span((uintptr_t)acc[j].start, count, acc[j].step, acc[j].size, &jlo, &jhi);
+      if (j != i && jlo < hi && jhi > lo)
+        return false;
+    }
+  }
+  return true;
+}
+
+/* The checks of op o in the iterations [k0, k1) of a block (first_tag: iteration 0's
+ * tag). A repeated read stops at its first onward answer (o->repeat cleared... the op
+ * is done for the batch: *done). */
+INLINE void batch_op_block(struct thread_state *t, struct batch_op *o, uint64_t k0, uint64_t k1,
+                           uint32_t first_tag, bool lane, bool *done) {
+  struct access_now now = {t->strand, o->site, 0, o->is_write, 0};
+  uintptr_t addr = o->addr + k0 * o->step;
+  if (lane && o->word) {
+    uint32_t gen = cells_generation();
+    bool precise = mode_precise();
+    struct repeat_filter *f = &t_repeats;
+    /* The block's leaf, when all of its accesses lie in one (the first access would map
+     * it); else each access's. */
+    uintptr_t lo, hi;
+    stepped_span(addr, k1 - k0, o->step, 8, &lo, &hi);
+    char *block_leaf =
+        lo >> SHADOW_LEAF_BITS == (hi - 1) >> SHADOW_LEAF_BITS ? shadow_leaf(lo) : NULL;
+    /* The paused filter's count of the block's checks, taken at once (repeat_on takes
+     * it check by check: only when the filter starts again depends on it); a block it
+     * would restart in takes check_one's path. */
+    bool paused = f->credit > (int64_t)(k1 - k0);
+    if (paused)
+      f->credit -= (int32_t)(k1 - k0);
+    for (uint64_t k = k0; k < k1; k++, addr += o->step) {
+      if (__builtin_expect(!atomic_load_explicit(&g_detecting, memory_order_relaxed), 0))
+        break;
+      now.iter = t->cache.iter = first_tag + (uint32_t)k;
+      if (__builtin_expect(!paused, 0)) {
+        check_one(addr, 8, &now, &t->cache);
+        continue;
+      }
+      char *leaf = block_leaf ? block_leaf : shadow_leaf(addr);
+      if (__builtin_expect(!leaf, 0))
+        continue; /* out of room: history_access checks nothing there either */
+      struct race_found races[MAX_RACES_PER_ACCESS];
+      report_races(races, word_access_in(leaf, addr, gen, precise, &now, &t->cache, races), &now);
+    }
+    return;
+  }
+  for (uint64_t k = k0; k < k1; k++, addr += o->step) {
+    if (__builtin_expect(!atomic_load_explicit(&g_detecting, memory_order_relaxed), 0))
+      return;
+    now.iter = t->cache.iter = first_tag + (uint32_t)k;
+    if (o->repeat) {
+      if (check_one_onward(o->addr, o->size, &now, &t->cache)) {
+        *done = true;
+        return;
+      }
+    } else if (o->size == 8) { /* a double's or a pointer's: the inlined path */
+      check_one(addr, 8, &now, &t->cache);
+    } else {
+      check_one(addr, o->size, &now, &t->cache);
+    }
+  }
+}
+
+/* batch_run_plain's checks for a batch that batch_ops_apart admits, whose tags grow and
+ * whose loop has no safelen, taken by access in blocks (above); the loop's tag is left
+ * as the last iteration's marker leaves it. */
+static void batch_run_ops(struct thread_state *t, struct batch_op *ops, uint32_t n, uint64_t first,
+                          uint64_t count) {
+  uint32_t first_tag = thread_loop_tag_of(first);
+  uint32_t live = n;
+  bool lane = batch_lane();
+  for (uint64_t k0 = 0; k0 < count; k0 += BATCH_BLOCK) {
+    uint64_t k1 = count - k0 > BATCH_BLOCK ? k0 + BATCH_BLOCK : count;
+    if (!thread_checked(t))
+      break;
+    runtime_enter();
+    t_sync_touched = true;
+    for (uint32_t j = 0; j < live; j++) {
+      bool done = false;
+      batch_op_block(t, &ops[j], k0, k1, first_tag, lane, &done);
+      if (done) {
+        memmove(&ops[j], &ops[j + 1], (live - j - 1) * sizeof *ops);
+        live--;
+        j--;
+      }
+    }
+    runtime_leave();
+  }
+  thread_loop_iteration_tag(first + count - 1);
+}
+
 EXPORT void __ompracer_iterations(const struct ompracer_iteration_access *accesses, uint32_t n,
                                   uint64_t first, uint64_t count) {
   struct thread_state *t = &t_self;
@@ -932,6 +1075,12 @@ EXPORT void __ompracer_iterations(const struct ompracer_iteration_access *access
     uint32_t repeats = 0;
     for (uint32_t i = 0; tag_only && count > 1 && i < n; i++)
       repeats |= (uint32_t)repeat_alone(accesses, n, i, count) << i;
+    if (tag_only && count > 1 && !t->cache.window && batch_ops_apart(accesses, n, count)) {
+      struct batch_op ops[BATCH_OPS_MAX];
+      batch_ops_make(ops, accesses, n, repeats);
+      batch_run_ops(t, ops, n, first, count);
+      return;
+    }
     batch_run_plain(t, accesses, n, first, count, tag_only, repeats);
     return;
   }

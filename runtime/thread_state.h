@@ -183,6 +183,13 @@ static inline void thread_loop_iteration_tag(uint64_t logical_iteration) {
   loop_set_tag(ls, &ls->frame[ls->depth - 1], logical_iteration);
   t_self.cache.iter = ls->iter;
 }
+/* The tag of the running loop's logical iteration `logical_iteration` as
+ * thread_loop_iteration_tag sets it, without setting it (the tags of a run that
+ * thread_loop_tags_grow admits are this one's plus 0, 1, ...). */
+static inline uint32_t thread_loop_tag_of(uint64_t logical_iteration) {
+  const struct loop_state *ls = &t_self.task->loops;
+  return (uint32_t)(ls->frame[ls->depth - 1].tag0 + logical_iteration);
+}
 /* Whether the tags of the running loop's logical iterations first .. first + count - 1
  * grow strictly (none wraps to 0 and is taken as 1), the running segment being the
  * one thread_loop_iteration_tag continues. */
