@@ -310,31 +310,6 @@ aligned_access(uintptr_t addr, bool whole_word, const struct access_now *now,
   return w.n;
 }
 
-/* aligned_access for a whole aligned word in a leaf the caller looked up, in generation
- * gen and mode `precise` as the caller read them (an iteration batch's lane, hooks.c:
- * once per iteration and per run of a leaf, instead of once per access). */
-static inline __attribute__((always_inline)) unsigned
-word_access_in(char *leaf, uintptr_t addr, uint32_t gen, bool precise, const struct access_now *now,
-               struct sp_cache *cache, struct race_found *out) {
-  struct granule_cell *first = shadow_cell_in(leaf, word_of(addr));
-  if (first->gen != gen && !(precise && now->lockset)) {
-    /* An empty word, unless another thread made it current since: update_word's
-     * first_whole, without the walk. */
-    bool fresh;
-    uint32_t s0 = cell_lock_fresh(first, gen, &fresh);
-    if (fresh) {
-      ref_store(now->is_write ? &first->whole.w : &first->whole.r1, ref_of(now));
-      cell_unlock(first, CELL_PAIRED);
-      return 0;
-    }
-    cell_unlock(first, s0);
-  }
-  struct walk w = {now, cache, out, 0, gen, precise};
-  if (!word_recorded(first, &w, NULL))
-    update_word(first, addr, &w);
-  return w.n;
-}
-
 /* An 8-byte-aligned 16-byte access (a vectorised pair of doubles or pointers: BOTS
  * strassen's quadrant loops) whose two words lie in one leaf: history_span's steps for
  * them, the repeat filter's included, without its walk and its large frame. */
@@ -364,6 +339,26 @@ enum held_answer {
                    lock-free test may still find it covered (aligned_access_recorded) */
 };
 
+/* aligned_access_held's look at the cell g that holds the access's history (need: a
+ * state bit it must have, CELL_PAIRED where g is the first cell of the access's word). */
+static inline __attribute__((always_inline)) enum held_answer
+cell_held(struct granule_cell *g, uint32_t gen, uint32_t need, node_id node, uint32_t site,
+          uint32_t iter, bool is_write) {
+  if (g->gen != gen)
+    return HELD_NO; /* an empty word (its first cell older: history_cell.h) */
+  uint32_t state = atomic_load_explicit(&g->state, memory_order_acquire);
+  if ((state & need) != need || (state & CELL_SPLIT_MAX))
+    return HELD_UNKNOWN;
+  if (state & SLOT_MORE)
+    return is_write ? HELD_UNKNOWN : HELD_MORE;
+  struct access_ref me = {node, site, iter}, a;
+  if (is_write)
+    return ref_holds(&g->whole.w, me) ? HELD_YES : HELD_NO;
+  bool held =
+      ref_load_mine(&g->whole.r1, node, &a) && read_held_as(a, &more_in(&g->whole, state)->r2, me);
+  return held ? HELD_YES : HELD_NO;
+}
+
 /* What a lock-free look finds for an aligned 4- or 8-byte plain access (no lock, not
  * atomic) of strand `node`, iteration `iter`, at `site`. HELD_YES: held in its
  * granule's slot already, the slot's own write being this very write, or its first read
@@ -383,15 +378,10 @@ enum held_answer {
  * value that many tasks read), anything else HELD_UNKNOWN, and the check is made. The
  * cells are read as half_recorded and word_recorded read them (the generation, then the
  * state, with acquire; the entry as ref_holds reads it). */
+/* (aligned_access_held, in the leaf that holds addr, at generation gen.) */
 static inline __attribute__((always_inline)) enum held_answer
-aligned_access_held(uintptr_t addr, size_t size, node_id node, uint32_t site, uint32_t iter,
-                    bool is_write) {
-  if (addr & (size - 1))
-    return HELD_UNKNOWN;
-  char *leaf = shadow_leaf_if_mapped(addr);
-  if (!leaf)
-    return HELD_NO;
-  uint32_t gen = cells_generation();
+access_held_in(char *leaf, uintptr_t addr, size_t size, uint32_t gen, node_id node, uint32_t site,
+               uint32_t iter, bool is_write) {
   struct granule_cell *first = shadow_cell_in(leaf, word_of(addr)), *g = first;
   uint32_t need = 0; /* a state bit the cell must have */
   if (size == SHADOW_WORD)
@@ -400,19 +390,68 @@ aligned_access_held(uintptr_t addr, size_t size, node_id node, uint32_t site, ui
     need = CELL_PAIRED; /* the second granule's history is the first cell's if paired */
   else if (addr & SHADOW_GRANULE)
     g = second_of(first);
-  if (g->gen != gen)
-    return HELD_NO; /* an empty word (its first cell older: history_cell.h) */
-  uint32_t state = atomic_load_explicit(&g->state, memory_order_acquire);
-  if ((state & need) != need || (state & CELL_SPLIT_MAX))
+  return cell_held(g, gen, need, node, site, iter, is_write);
+}
+static inline __attribute__((always_inline)) enum held_answer
+aligned_access_held(uintptr_t addr, size_t size, node_id node, uint32_t site, uint32_t iter,
+                    bool is_write) {
+  if (addr & (size - 1))
     return HELD_UNKNOWN;
-  if (state & SLOT_MORE)
-    return is_write ? HELD_UNKNOWN : HELD_MORE;
-  struct access_ref me = {node, site, iter}, a;
-  if (is_write)
-    return ref_holds(&g->whole.w, me) ? HELD_YES : HELD_NO;
-  bool held =
-      ref_load_mine(&g->whole.r1, node, &a) && read_held_as(a, &more_in(&g->whole, state)->r2, me);
-  return held ? HELD_YES : HELD_NO;
+  char *leaf = shadow_leaf_if_mapped(addr);
+  if (!leaf)
+    return HELD_NO;
+  return access_held_in(leaf, addr, size, cells_generation(), node, site, iter, is_write);
+}
+
+/* aligned_access for a plain (no lock held, not atomic) access to a whole aligned word,
+ * in a leaf the caller looked up, in generation gen and mode `precise` as the caller
+ * read them: an iteration batch's lane (hooks.c, batch_run_ops), which reads them once
+ * per block of checks instead of once per check. Two of aligned_access's steps are
+ * shortened: an empty word (an older generation) is recorded under its lock at once
+ * (update_word's first_whole, without the walk; its overflow dropped by the lock, so
+ * the unlock need not keep SLOT_MORE), and a current one takes aligned_access_held's
+ * look first (cell_held: held, nothing to do; not recorded, the update without the
+ * lock-free test, as history_access_unrecorded makes it). */
+static inline __attribute__((always_inline)) unsigned
+word_access_in(char *leaf, uintptr_t addr, uint32_t gen, bool precise, const struct access_now *now,
+               struct sp_cache *cache, struct race_found *out) {
+  struct granule_cell *first = shadow_cell_in(leaf, word_of(addr));
+  if (first->gen != gen) {
+    bool fresh;
+    uint32_t s0 = cell_lock_fresh(first, gen, &fresh);
+    if (fresh) {
+      ref_store(now->is_write ? &first->whole.w : &first->whole.r1, ref_of(now));
+      atomic_store_explicit(&first->state, CELL_PAIRED, memory_order_release);
+      return 0;
+    }
+    cell_unlock(first, s0); /* another thread made it current meanwhile */
+  }
+  enum held_answer held =
+      cell_held(first, gen, CELL_PAIRED, now->node, now->site, now->iter, now->is_write);
+  if (held == HELD_YES)
+    return 0;
+  struct walk w = {now, cache, out, 0, gen, precise};
+  if (held == HELD_NO || !word_recorded(first, &w, NULL))
+    update_word(first, addr, &w);
+  return w.n;
+}
+
+/* The same for a plain access to one aligned granule of a word (an int's, a float's):
+ * aligned_access_held's look first, then aligned_access's test and update of the
+ * granule. */
+static inline __attribute__((always_inline)) unsigned
+granule_access_in(char *leaf, uintptr_t addr, uint32_t gen, bool precise,
+                  const struct access_now *now, struct sp_cache *cache, struct race_found *out) {
+  enum held_answer held = access_held_in(leaf, addr, SHADOW_GRANULE, gen, now->node, now->site,
+                                         now->iter, now->is_write);
+  if (held == HELD_YES)
+    return 0;
+  struct walk w = {now, cache, out, 0, gen, precise};
+  struct granule_cell *first = shadow_cell_in(leaf, word_of(addr));
+  bool second = addr & SHADOW_GRANULE;
+  if (held == HELD_NO || !half_recorded(first, second, 0, SHADOW_GRANULE, &w, NULL))
+    update_half(first, second, addr, 0, SHADOW_GRANULE, &w);
+  return w.n;
 }
 
 /* The lock-free test of an aligned 4- or 8-byte access (aligned_access's, without the

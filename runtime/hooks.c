@@ -870,19 +870,19 @@ struct batch_op {
   uint64_t step;
   uint32_t site, size;
   bool is_write, repeat; /* repeat: a read that passed repeat_alone */
-  bool word;             /* every access a whole aligned word: the lane (batch_run_ops) */
+  bool lane;             /* every access a whole aligned word or granule (batch_run_ops) */
 };
 
 /* THE LANE. An op whose accesses are all whole aligned 8-byte words (a double's, a
- * pointer's, a long's) is checked as check_one would check it, with what check_one
- * asks again for every access asked once: the leaf once per MiB the op walks into
- * (a leaf, once mapped, stays), the generation and the mode once per block (the
- * generation moves only where an outermost region ends, the mode never), and the
- * range records once per batch (batch_lane: none held, and a batch makes none, so
- * range_repeats_overlap would end none). The repeat filter is counted as repeat_on
- * counts a check while it is paused; a check it would ask (credit run out) takes
- * check_one's path. What is left is aligned_access's test and update of the word
- * (word_access_in). */
+ * pointer's, a long's) or 4-byte granules (an int's, a float's) is checked as
+ * check_one would check it, with what check_one asks again for every access asked
+ * once per block of checks (batch_run_ops): the leaf (a leaf, once mapped, stays),
+ * the generation (it moves only where an outermost region ends) and the mode, the
+ * paused repeat filter's count; and the range records once per batch (batch_lane:
+ * none held, and a batch makes none, so range_repeats_overlap would end none). A
+ * block where the filter would start again takes check_one's path. What is left is
+ * aligned_access's test and update (history_access.h: word_access_in and
+ * granule_access_in). */
 INLINE bool batch_lane(void) {
   return range_repeats_none();
 }
@@ -891,14 +891,16 @@ INLINE bool batch_lane(void) {
 static void batch_ops_make(struct batch_op *ops, const struct ompracer_iteration_access *acc,
                            uint32_t n, uint32_t repeats) {
   for (uint32_t i = 0; i < n; i++)
-    ops[i] = (struct batch_op){.addr = (uintptr_t)acc[i].start,
-                               .step = acc[i].step,
-                               .site = acc[i].site,
-                               .size = (uint32_t)acc[i].size,
-                               .is_write = acc[i].is_write != 0,
-                               .repeat = repeats >> i & 1,
-                               .word = !(repeats >> i & 1) && acc[i].size == 8 &&
-                                       !((uintptr_t)acc[i].start & 7) && !(acc[i].step & 7)};
+    ops[i] =
+        (struct batch_op){.addr = (uintptr_t)acc[i].start,
+                          .step = acc[i].step,
+                          .site = acc[i].site,
+                          .size = (uint32_t)acc[i].size,
+                          .is_write = acc[i].is_write != 0,
+                          .repeat = repeats >> i & 1,
+                          .lane = !(repeats >> i & 1) && (acc[i].size == 8 || acc[i].size == 4) &&
+                                  !((uintptr_t)acc[i].start & (acc[i].size - 1)) &&
+                                  !(acc[i].step & (acc[i].size - 1))};
 }
 
 /* A plain batch (batch_plain) of at most BATCH_OPS_MAX accesses, the history asked
@@ -983,42 +985,70 @@ static bool batch_ops_apart(const struct ompracer_iteration_access *acc, uint32_
 /* The checks of op o in the iterations [k0, k1) of a block (first_tag: iteration 0's
  * tag). A repeated read stops at its first onward answer (o->repeat cleared... the op
  * is done for the batch: *done). */
+/* The lane's checks of op o (size: its access size, 8 or 4, a constant once inlined)
+ * in the iterations [k0, k1) of a block, its first at addr. */
+INLINE void batch_lane_block(struct thread_state *t, const struct batch_op *o, uint64_t k0,
+                             uint64_t k1, uint32_t first_tag, uintptr_t addr, unsigned size) {
+  struct access_now now = {t->strand, o->site, 0, o->is_write, 0};
+  uint32_t gen = cells_generation();
+  bool precise = mode_precise();
+  struct repeat_filter *f = &t_repeats;
+  /* The block's leaf, when all of its accesses lie in one (the first access would map
+   * it); else each access's. */
+  uintptr_t lo, hi;
+  stepped_span(addr, k1 - k0, o->step, size, &lo, &hi);
+  char *block_leaf =
+      lo >> SHADOW_LEAF_BITS == (hi - 1) >> SHADOW_LEAF_BITS ? shadow_leaf(lo) : NULL;
+  /* The paused filter's count of the block's checks, taken at once (repeat_on takes
+   * it check by check: only when the filter starts again depends on it); a block it
+   * would restart in takes check_one's path. */
+  bool paused = f->credit > (int64_t)(k1 - k0);
+  if (paused)
+    f->credit -= (int32_t)(k1 - k0);
+  for (uint64_t k = k0; k < k1; k++, addr += o->step) {
+    if (__builtin_expect(!atomic_load_explicit(&g_detecting, memory_order_relaxed), 0))
+      break;
+    now.iter = t->cache.iter = first_tag + (uint32_t)k;
+    if (__builtin_expect(!paused, 0)) {
+      check_one(addr, size, &now, &t->cache);
+      continue;
+    }
+    char *leaf = block_leaf ? block_leaf : shadow_leaf(addr);
+    if (__builtin_expect(!leaf, 0))
+      continue; /* out of room: history_access checks nothing there either */
+    struct race_found races[MAX_RACES_PER_ACCESS];
+    report_races(races,
+                 size == 8 ? word_access_in(leaf, addr, gen, precise, &now, &t->cache, races)
+                           : granule_access_in(leaf, addr, gen, precise, &now, &t->cache, races),
+                 &now);
+  }
+}
+
+/* The lane of each size, out of line. */
+static __attribute__((noinline)) void batch_lane_block4(struct thread_state *t,
+                                                        const struct batch_op *o, uint64_t k0,
+                                                        uint64_t k1, uint32_t first_tag,
+                                                        uintptr_t addr) {
+  batch_lane_block(t, o, k0, k1, first_tag, addr, 4);
+}
+static __attribute__((noinline)) void batch_lane_block8(struct thread_state *t,
+                                                        const struct batch_op *o, uint64_t k0,
+                                                        uint64_t k1, uint32_t first_tag,
+                                                        uintptr_t addr) {
+  batch_lane_block(t, o, k0, k1, first_tag, addr, 8);
+}
+
 INLINE void batch_op_block(struct thread_state *t, struct batch_op *o, uint64_t k0, uint64_t k1,
                            uint32_t first_tag, bool lane, bool *done) {
-  struct access_now now = {t->strand, o->site, 0, o->is_write, 0};
   uintptr_t addr = o->addr + k0 * o->step;
-  if (lane && o->word) {
-    uint32_t gen = cells_generation();
-    bool precise = mode_precise();
-    struct repeat_filter *f = &t_repeats;
-    /* The block's leaf, when all of its accesses lie in one (the first access would map
-     * it); else each access's. */
-    uintptr_t lo, hi;
-    stepped_span(addr, k1 - k0, o->step, 8, &lo, &hi);
-    char *block_leaf =
-        lo >> SHADOW_LEAF_BITS == (hi - 1) >> SHADOW_LEAF_BITS ? shadow_leaf(lo) : NULL;
-    /* The paused filter's count of the block's checks, taken at once (repeat_on takes
-     * it check by check: only when the filter starts again depends on it); a block it
-     * would restart in takes check_one's path. */
-    bool paused = f->credit > (int64_t)(k1 - k0);
-    if (paused)
-      f->credit -= (int32_t)(k1 - k0);
-    for (uint64_t k = k0; k < k1; k++, addr += o->step) {
-      if (__builtin_expect(!atomic_load_explicit(&g_detecting, memory_order_relaxed), 0))
-        break;
-      now.iter = t->cache.iter = first_tag + (uint32_t)k;
-      if (__builtin_expect(!paused, 0)) {
-        check_one(addr, 8, &now, &t->cache);
-        continue;
-      }
-      char *leaf = block_leaf ? block_leaf : shadow_leaf(addr);
-      if (__builtin_expect(!leaf, 0))
-        continue; /* out of room: history_access checks nothing there either */
-      struct race_found races[MAX_RACES_PER_ACCESS];
-      report_races(races, word_access_in(leaf, addr, gen, precise, &now, &t->cache, races), &now);
-    }
+  if (lane && o->lane) {
+    if (o->size == 8)
+      batch_lane_block8(t, o, k0, k1, first_tag, addr);
+    else
+      batch_lane_block4(t, o, k0, k1, first_tag, addr);
     return;
   }
+  struct access_now now = {t->strand, o->site, 0, o->is_write, 0};
   for (uint64_t k = k0; k < k1; k++, addr += o->step) {
     if (__builtin_expect(!atomic_load_explicit(&g_detecting, memory_order_relaxed), 0))
       return;
