@@ -378,10 +378,15 @@ cell_held(struct granule_cell *g, uint32_t gen, uint32_t need, node_id node, uin
  * value that many tasks read), anything else HELD_UNKNOWN, and the check is made. The
  * cells are read as half_recorded and word_recorded read them (the generation, then the
  * state, with acquire; the entry as ref_holds reads it). */
-/* (aligned_access_held, in the leaf that holds addr, at generation gen.) */
 static inline __attribute__((always_inline)) enum held_answer
-access_held_in(char *leaf, uintptr_t addr, size_t size, uint32_t gen, node_id node, uint32_t site,
-               uint32_t iter, bool is_write) {
+aligned_access_held(uintptr_t addr, size_t size, node_id node, uint32_t site, uint32_t iter,
+                    bool is_write) {
+  if (addr & (size - 1))
+    return HELD_UNKNOWN;
+  char *leaf = shadow_leaf_if_mapped(addr);
+  if (!leaf)
+    return HELD_NO;
+  uint32_t gen = cells_generation();
   struct granule_cell *first = shadow_cell_in(leaf, word_of(addr)), *g = first;
   uint32_t need = 0; /* a state bit the cell must have */
   if (size == SHADOW_WORD)
@@ -391,16 +396,6 @@ access_held_in(char *leaf, uintptr_t addr, size_t size, uint32_t gen, node_id no
   else if (addr & SHADOW_GRANULE)
     g = second_of(first);
   return cell_held(g, gen, need, node, site, iter, is_write);
-}
-static inline __attribute__((always_inline)) enum held_answer
-aligned_access_held(uintptr_t addr, size_t size, node_id node, uint32_t site, uint32_t iter,
-                    bool is_write) {
-  if (addr & (size - 1))
-    return HELD_UNKNOWN;
-  char *leaf = shadow_leaf_if_mapped(addr);
-  if (!leaf)
-    return HELD_NO;
-  return access_held_in(leaf, addr, size, cells_generation(), node, site, iter, is_write);
 }
 
 /* aligned_access for a plain (no lock held, not atomic) access to a whole aligned word,
@@ -442,8 +437,8 @@ word_access_in(char *leaf, uintptr_t addr, uint32_t gen, bool precise, const str
 static inline __attribute__((always_inline)) unsigned
 granule_access_in(char *leaf, uintptr_t addr, uint32_t gen, bool precise,
                   const struct access_now *now, struct sp_cache *cache, struct race_found *out) {
-  enum held_answer held = access_held_in(leaf, addr, SHADOW_GRANULE, gen, now->node, now->site,
-                                         now->iter, now->is_write);
+  enum held_answer held =
+      aligned_access_held(addr, SHADOW_GRANULE, now->node, now->site, now->iter, now->is_write);
   if (held == HELD_YES)
     return 0;
   struct walk w = {now, cache, out, 0, gen, precise};
