@@ -834,20 +834,27 @@ INLINE bool batch_plain(const struct thread_state *t, const struct ompracer_iter
  * no-ops: they are skipped, in a batch whose tags all grow (one whose tags would wrap
  * checks every read). */
 
+/* Whether the bytes [lo, hi) meet those of an access of the batch other than access i,
+ * in any iteration. */
+static bool batch_others_meet(const struct ompracer_iteration_access *acc, uint32_t n, uint32_t i,
+                              uint64_t count, uintptr_t lo, uintptr_t hi) {
+  for (uint32_t j = 0; j < n; j++) {
+    uintptr_t jlo, jhi;
+    stepped_span((uintptr_t)acc[j].start, count, acc[j].step, acc[j].size, &jlo, &jhi);
+    if (j != i && jlo < hi && jhi > lo)
+      return true;
+  }
+  return false;
+}
+
 /* Whether access i of a batch is a read at a fixed address whose bytes no other access
  * of the batch touches in any iteration. */
 static bool repeat_alone(const struct ompracer_iteration_access *acc, uint32_t n, uint32_t i,
                          uint64_t count) {
   if (acc[i].step || acc[i].is_write)
     return false;
-  uintptr_t lo = (uintptr_t)acc[i].start, hi = lo + acc[i].size;
-  for (uint32_t j = 0; j < n; j++) {
-    uintptr_t jlo, jhi;
-    stepped_span((uintptr_t)acc[j].start, count, acc[j].step, acc[j].size, &jlo, &jhi);
-    if (j != i && jlo < hi && jhi > lo)
-      return false;
-  }
-  return true;
+  uintptr_t lo = (uintptr_t)acc[i].start;
+  return !batch_others_meet(acc, n, i, count, lo, lo + acc[i].size);
 }
 
 /* Iteration k of a batch (its marker called), each access as check_in_runtime checks
@@ -968,23 +975,14 @@ static void batch_run_plain(struct thread_state *t, const struct ompracer_iterat
 static bool batch_ops_apart(const struct ompracer_iteration_access *acc, uint32_t n,
                             uint64_t count) {
   for (uint32_t i = 0; i < n; i++) {
-    if (!acc[i].is_write)
-      continue;
     uintptr_t lo, hi;
     stepped_span((uintptr_t)acc[i].start, count, acc[i].step, acc[i].size, &lo, &hi);
-    for (uint32_t j = 0; j < n; j++) {
-      uintptr_t jlo, jhi;
-      stepped_span((uintptr_t)acc[j].start, count, acc[j].step, acc[j].size, &jlo, &jhi);
-      if (j != i && jlo < hi && jhi > lo)
-        return false;
-    }
+    if (acc[i].is_write && batch_others_meet(acc, n, i, count, lo, hi))
+      return false;
   }
   return true;
 }
 
-/* The checks of op o in the iterations [k0, k1) of a block (first_tag: iteration 0's
- * tag). A repeated read stops at its first onward answer (o->repeat cleared... the op
- * is done for the batch: *done). */
 /* The lane's checks of op o (size: its access size, 8 or 4, a constant once inlined)
  * in the iterations [k0, k1) of a block, its first at addr. */
 INLINE void batch_lane_block(struct thread_state *t, const struct batch_op *o, uint64_t k0,
