@@ -968,7 +968,7 @@ static void batch_run_plain(struct thread_state *t, const struct ompracer_iterat
  * covers the same accesses either way (keep_pair's invariant). A repeated read
  * (repeat_alone: bytes no other access touches) is checked as batch_run_plain checks
  * it, until it answers onward. */
-#define BATCH_BLOCK 16
+#define BATCH_BLOCK 64
 
 /* Whether no write of a batch meets the bytes of another of its accesses (any
  * iteration of either). */
