@@ -975,9 +975,11 @@ static void batch_run_plain(struct thread_state *t, const struct ompracer_iterat
 static bool batch_ops_apart(const struct ompracer_iteration_access *acc, uint32_t n,
                             uint64_t count) {
   for (uint32_t i = 0; i < n; i++) {
+    if (!acc[i].is_write)
+      continue;
     uintptr_t lo, hi;
     stepped_span((uintptr_t)acc[i].start, count, acc[i].step, acc[i].size, &lo, &hi);
-    if (acc[i].is_write && batch_others_meet(acc, n, i, count, lo, hi))
+    if (batch_others_meet(acc, n, i, count, lo, hi))
       return false;
   }
   return true;

@@ -194,8 +194,7 @@ static inline uint32_t thread_loop_tag_of(uint64_t logical_iteration) {
  * grow strictly (none wraps to 0 and is taken as 1), the running segment being the
  * one thread_loop_iteration_tag continues. */
 static inline bool thread_loop_tags_grow(uint64_t first, uint64_t count) {
-  const struct loop_state *ls = &t_self.task->loops;
-  uint32_t tag = (uint32_t)(ls->frame[ls->depth - 1].tag0 + first);
+  uint32_t tag = thread_loop_tag_of(first);
   return tag && count - 1 <= (uint64_t)(UINT32_MAX - tag);
 }
 void thread_loop_end(void);
