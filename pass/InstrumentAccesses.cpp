@@ -7,6 +7,7 @@
 #include "SiteTable.h"
 #include "SourceFunction.h"
 #include "TaskNesting.h"
+#include "UpdatePairs.h"
 
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -36,6 +37,7 @@ STATISTIC(NumAtomics, "Number of atomic operations instrumented");
 STATISTIC(NumRanges, "Number of memcpy/memmove/memset instrumented (on at least one side)");
 STATISTIC(NumLoopRanges, "Number of loads and stores checked once per loop, as a range");
 STATISTIC(NumBatched, "Number of loads and stores checked by a batch of tagged iterations");
+STATISTIC(NumUpdatePairs, "Number of load-store pairs of the same bytes checked by one call");
 STATISTIC(NumConstructs, "Number of OpenMP runtime calls given a directive site");
 STATISTIC(NumPollingReads, "Number of loads a loop entering a critical section branches on");
 // One per reason to skip an access (Skip below).
@@ -116,6 +118,7 @@ struct Counts {
   unsigned PointerReads = 0; // of the reads, those of pointer values (readsPointer)
   unsigned LoopRanges = 0;   // of the reads and writes, those checked once per loop
   unsigned Batched = 0;      // and those checked by iteration batches
+  unsigned UpdatePairs = 0;  // read and write pairs checked by one call (UpdatePairs.h)
   unsigned Skipped[NumSkipReasons] = {};
 };
 
@@ -134,6 +137,7 @@ private:
   void instrumentLoadStore(Instruction *I, Value *Addr, Type *Ty, bool IsWrite, bool Atomic);
   bool wantsLoopRange(Instruction &I);
   void instrumentLoopRange(Instruction *I, const LoopRange &R);
+  void instrumentUpdatePair(LoadInst *LI, StoreInst *SI);
   void instrumentBatch(Function &F, const IterationBatch &B);
   void instrumentAtomicDone(Instruction *I, Value *Addr, uint32_t Flags);
   void instrumentMemIntrinsic(MemIntrinsic *MI);
@@ -398,6 +402,19 @@ bool Instrumenter::wantsLoopRange(Instruction &I) {
   return Addr &&
          (isa<LoadInst>(I) ? cast<LoadInst>(I).isSimple() : cast<StoreInst>(I).isSimple()) &&
          classify(Addr) == Skip::No;
+}
+
+// One call, before the load, for a load and a store of the same bytes (UpdatePairs.h):
+// each with its own site, as their own hooks would have.
+void Instrumenter::instrumentUpdatePair(LoadInst *LI, StoreInst *SI) {
+  IRBuilder<> IRB(LI);
+  Value *ReadSite = site(IRB, LI, OMPRACER_SITE_READ);
+  Value *WriteSite = site(IRB, SI, OMPRACER_SITE_WRITE);
+  bool Word = DL.getTypeStoreSize(LI->getType()).getFixedValue() == 8;
+  IRB.CreateCall(Hooks.Update[Word], {LI->getPointerOperand(), ReadSite, WriteSite});
+  C.Reads++;
+  C.Writes++;
+  C.UpdatePairs++;
 }
 
 // The hooks that check the access's bytes for all iterations of its loop: before the
@@ -935,11 +952,22 @@ void Instrumenter::runOnFunction(Function &F) {
       InBatch.insert(A.I);
   }
   auto Ranges = planLoopRanges(F, FAM, Wanted);
+  SmallPtrSet<Instruction *, 4> Polled;
+  for (const PollingRead &R : Polls.Reads)
+    Polled.insert(R.Load);
+  auto Pairs = planUpdatePairs(F, [&](Instruction &I) {
+    return Wanted(I) && !InBatch.count(&I) && !Ranges.count(&I) && !Polled.count(&I);
+  });
+  SmallPtrSet<Instruction *, 16> PairedStores;
+  for (auto &[LI, SI] : Pairs)
+    PairedStores.insert(SI);
   for (Instruction *I : Work) {
-    if (InBatch.count(I))
+    if (InBatch.count(I) || PairedStores.count(I))
       continue;
     if (auto R = Ranges.find(I); R != Ranges.end())
       instrumentLoopRange(I, R->second);
+    else if (auto P = Pairs.find(dyn_cast<LoadInst>(I)); P != Pairs.end())
+      instrumentUpdatePair(P->first, P->second);
     else if (auto *LI = dyn_cast<LoadInst>(I))
       instrumentLoadStore(LI, LI->getPointerOperand(), LI->getType(), false, LI->isAtomic());
     else if (auto *SI = dyn_cast<StoreInst>(I))
@@ -1002,6 +1030,7 @@ void Instrumenter::finish() {
   NumRanges += C.Ranges;
   NumLoopRanges += C.LoopRanges;
   NumBatched += C.Batched;
+  NumUpdatePairs += C.UpdatePairs;
   NumConstructs += C.Constructs;
   for (unsigned R = 1; R < NumSkipReasons; R++)
     skipReason(Skip(R)).Stat += C.Skipped[R];
@@ -1028,6 +1057,8 @@ void Instrumenter::finish() {
      << ": every task waits for its children: " << (EveryTaskWaits ? "yes" : "no") << "\n";
   OS << "ompracer: " << M.getSourceFileName() << ": " << C.PointerReads
      << " of the reads load pointers (their targets' shadow prefetched)\n";
+  OS << "ompracer: " << M.getSourceFileName() << ": " << C.UpdatePairs
+     << " reads and writes of the same bytes checked in pairs, by one call each\n";
 }
 
 } // namespace

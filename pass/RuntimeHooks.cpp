@@ -97,6 +97,8 @@ RuntimeHooks::RuntimeHooks(Module &M) {
   Write[3] = OMPRACER_DECLARE_HOOK(__ompracer_write8);
   Write[4] = OMPRACER_DECLARE_HOOK(__ompracer_write16);
   ReadPointer = OMPRACER_DECLARE_HOOK(__ompracer_read_pointer);
+  Update[0] = OMPRACER_DECLARE_HOOK(__ompracer_update4);
+  Update[1] = OMPRACER_DECLARE_HOOK(__ompracer_update8);
   ReadRange = OMPRACER_DECLARE_HOOK(__ompracer_read_range);
   WriteRange = OMPRACER_DECLARE_HOOK(__ompracer_write_range);
   ReadLoopRange = OMPRACER_DECLARE_HOOK(__ompracer_read_loop_range);

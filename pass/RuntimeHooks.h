@@ -71,6 +71,9 @@ struct RuntimeHooks {
   llvm::FunctionCallee Read[NumSizedAccesses], Write[NumSizedAccesses];
   // An 8-byte read of a pointer value (the runtime may prefetch what it points to).
   llvm::FunctionCallee ReadPointer;
+  // A read and then a write of the same 4 (Update[0]) or 8 (Update[1]) bytes
+  // (UpdatePairs.h).
+  llvm::FunctionCallee Update[2];
   llvm::FunctionCallee ReadRange, WriteRange;
   // One access of a loop, for all its iterations (LoopRanges.h): its bytes as one range
   // (a repeat of which the runtime may skip), or count, stride, size.

@@ -492,6 +492,81 @@ aligned_access_checked(uintptr_t addr, size_t size, const struct access_now *now
   return n;
 }
 
+/* granule_recorded for a whole-granule access to a cell this thread holds locked, of
+ * the walk's generation, with split field `split` (as the holder keeps it: a cell
+ * cell_lock_fresh just emptied keeps its older split field in the state word until it
+ * is unlocked; its SLOT_MORE is the holder's). */
+static inline __attribute__((always_inline)) bool
+locked_granule_recorded(struct granule_cell *g, uint32_t split, const struct walk *w) {
+  if (CELL_SPLIT(split))
+    return history_bytes_recorded(g, 0, SHADOW_GRANULE, w);
+  uint32_t more = atomic_load_explicit(&g->state, memory_order_relaxed) & SLOT_MORE;
+  return whole_recorded(g, more, w, NULL);
+}
+
+/* A read and then a write of one aligned 4- or 8-byte location by the running strand,
+ * plain (no lock held, not atomic), with no other access of the strand between them (a
+ * read-modify-write: hooks.h, __ompracer_update4), while the repeat filter is paused
+ * (the caller takes its count of the two checks): the checks history_access_inline
+ * would make for the read and then for the write, with one lookup and, when both
+ * update, one lock. Each takes its lock-free test as there (the read's left out when
+ * read_unrecorded: aligned_access_held's HELD_NO, as history_access_unrecorded); the
+ * write's, after the read's update, under the lock, where it reads what the read left.
+ * No other thread's update comes between the two, a schedule the locks allow, so the
+ * slot ends as the two checks would leave it and the races found are theirs. The
+ * read's races go to out_r (their count returned), the write's to out_w (*n_w). */
+static inline __attribute__((always_inline)) unsigned
+history_update_pair(uintptr_t addr, size_t size, const struct access_now *rd,
+                    const struct access_now *wr, struct sp_cache *cache, struct race_found *out_r,
+                    struct race_found *out_w, unsigned *n_w, bool read_unrecorded) {
+  range_repeats_overlap(addr, size, rd);
+  range_repeats_overlap(addr, size, wr);
+  struct walk w1 = {rd, cache, out_r, 0, cells_generation(), mode_precise()};
+  struct walk w2 = {wr, cache, out_w, 0, w1.gen, w1.precise};
+  *n_w = 0;
+  char *leaf = shadow_leaf(addr);
+  if (!leaf)
+    return 0;
+  struct granule_cell *first = shadow_cell_in(leaf, word_of(addr));
+  bool whole_word = size == SHADOW_WORD, second = addr & SHADOW_GRANULE;
+  if (!read_unrecorded && (whole_word ? word_recorded(first, &w1, NULL)
+                                      : half_recorded(first, second, 0, SHADOW_GRANULE, &w1, NULL))) {
+    /* The read changes nothing: the write's check alone. */
+    if (whole_word ? !word_recorded(first, &w2, NULL)
+                   : !half_recorded(first, second, 0, SHADOW_GRANULE, &w2, NULL)) {
+      if (whole_word)
+        update_word(first, addr, &w2);
+      else
+        update_half(first, second, addr, 0, SHADOW_GRANULE, &w2);
+    }
+  } else if (whole_word) {
+    bool fresh0;
+    uint32_t s0 = cell_lock_fresh(first, w1.gen, &fresh0);
+    if (fresh0 || (s0 & CELL_PAIRED)) { /* update_word's path; the word's slot is the first's */
+      if (!(fresh0 && first_whole(&first->whole, &w1)))
+        update_whole(first, addr, SHADOW_WORD, &w1);
+      if (!locked_granule_recorded(first, 0, &w2))
+        update_whole(first, addr, SHADOW_WORD, &w2);
+      cell_unlock(first, CELL_PAIRED);
+    } else { /* an unpaired word, the rarer case: one check after the other */
+      history_update_word_unpaired(first, addr, s0, &w1);
+      if (!word_recorded(first, &w2, NULL))
+        update_word(first, addr, &w2);
+    }
+  } else {
+    bool fresh;
+    struct granule_cell *g = second ? second_of(first) : first;
+    uint32_t split = second ? lock_second_alone(first, w1.gen, &fresh, w1.precise)
+                            : lock_first_alone(first, w1.gen, &fresh, w1.precise);
+    split = update_locked(g, addr, 0, SHADOW_GRANULE, split, fresh, &w1);
+    if (!locked_granule_recorded(g, split, &w2))
+      split = update_locked(g, addr, 0, SHADOW_GRANULE, split, false, &w2);
+    cell_unlock(g, split);
+  }
+  *n_w = w2.n;
+  return w1.n;
+}
+
 /* history_access and history_access_inline, and history_access_onward when onward is
  * not NULL (all inline it: the plain ones without a test of onward), and
  * history_access_unrecorded (unrecorded: as aligned_access's). An aligned access goes to

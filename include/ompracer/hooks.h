@@ -79,6 +79,12 @@ void __ompracer_write16(void *addr, uint32_t site);
  * the pointer points to, which the program is likely to touch next (a linked list's
  * next node). */
 void __ompracer_read_pointer(const void *addr, uint32_t site);
+/* A read and then a write of the same 4 or 8 bytes (a read-modify-write: x++, or
+ * *seed = f(*seed)) with nothing between them that touches memory, calls, or may stop
+ * the program: checked as __ompracer_readN(addr, read_site) followed by
+ * __ompracer_writeN(addr, write_site), in one call made before the read. */
+void __ompracer_update4(void *addr, uint32_t read_site, uint32_t write_site);
+void __ompracer_update8(void *addr, uint32_t read_site, uint32_t write_site);
 void __ompracer_read_range(const void *addr, uint64_t size, uint32_t site);
 void __ompracer_write_range(void *addr, uint64_t size, uint32_t site);
 /* The bytes [addr, addr + size) that one access of a loop running on one strand
