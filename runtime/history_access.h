@@ -529,8 +529,9 @@ history_update_pair(uintptr_t addr, size_t size, const struct access_now *rd,
     return 0;
   struct granule_cell *first = shadow_cell_in(leaf, word_of(addr));
   bool whole_word = size == SHADOW_WORD, second = addr & SHADOW_GRANULE;
-  if (!read_unrecorded && (whole_word ? word_recorded(first, &w1, NULL)
-                                      : half_recorded(first, second, 0, SHADOW_GRANULE, &w1, NULL))) {
+  if (!read_unrecorded &&
+      (whole_word ? word_recorded(first, &w1, NULL)
+                  : half_recorded(first, second, 0, SHADOW_GRANULE, &w1, NULL))) {
     /* The read changes nothing: the write's check alone. */
     if (whole_word ? !word_recorded(first, &w2, NULL)
                    : !half_recorded(first, second, 0, SHADOW_GRANULE, &w2, NULL)) {

@@ -638,7 +638,7 @@ INLINE void check_update(void *addr, uint64_t size, uint32_t read_site, uint32_t
     check_update(addr, N, read_site, write_site, unrecorded);                                      \
   }                                                                                                \
   EXPORT void __ompracer_update##N(void *addr, uint32_t read_site, uint32_t write_site) {          \
-    if (plain_access(&t_self, addr, N) && !((uintptr_t)addr & (N - 1)) && t_repeats.credit > 2) { \
+    if (plain_access(&t_self, addr, N) && !((uintptr_t)addr & (N - 1)) && t_repeats.credit > 2) {  \
       enum held_answer read = plain_held(addr, N, read_site, false);                               \
       if (read != HELD_YES) {                                                                      \
         update##N##_pair(addr, read_site, write_site, read == HELD_NO);                            \
