@@ -353,10 +353,7 @@ cell_held(struct granule_cell *g, uint32_t gen, uint32_t need, node_id node, uin
     return is_write ? HELD_UNKNOWN : HELD_MORE;
   struct access_ref me = {node, site, iter}, a;
   if (is_write)
-    return ref_load_mine(&g->whole.w, node, &a) &&
-                   write_held_as(a, &g_slot_more_none.w2, &g->whole.r1, &g_slot_more_none.r2, me)
-               ? HELD_YES
-               : HELD_NO;
+    return ref_holds(&g->whole.w, me) ? HELD_YES : HELD_NO;
   bool held =
       ref_load_mine(&g->whole.r1, node, &a) && read_held_as(a, &more_in(&g->whole, state)->r2, me);
   return held ? HELD_YES : HELD_NO;
@@ -364,14 +361,11 @@ cell_held(struct granule_cell *g, uint32_t gen, uint32_t need, node_id node, uin
 
 /* What a lock-free look finds for an aligned 4- or 8-byte plain access (no lock, not
  * atomic) of strand `node`, iteration `iter`, at `site`. HELD_YES: held in its
- * granule's slot already, the slot's own write holding this write (write_held_as: the
- * very write, or one of the same strand and iteration at another site that recording it
- * would only rename, the reads being empty or that strand-iteration's too), or its first
- * read holding this read (read_held_as: the very read, or one of the same strand and
+ * granule's slot already, the slot's own write being this very write, or its first read
+ * holding this read (read_held_as: the very read, or one of the same strand and
  * iteration at another site that recording it would only rename). Then the mode's
  * lock-free test (slot_recorded: precise_lazy_recorded, or fast_already_recorded)
- * answers "recorded", the check finds nothing and changes nothing but, at most, which
- * of the strand-iteration's sites an entry names, and so it may be
+ * answers "recorded", the check changes nothing and finds nothing, and so it may be
  * answered here, before the hook makes the check's frame, enters the runtime or asks the
  * repeat filter (hooks.c, check_plain says why none of those is needed). Only the
  * plainest slots are looked at: a word's 8 bytes only while it is paired; no split

@@ -66,37 +66,6 @@ static inline __attribute__((always_inline)) bool ref_holds(const struct access_
   return ref_load_mine(r, me.node, &x) && x.site == me.site && x.iter == me.iter;
 }
 
-/* Whether an entry, read without the lock, is empty or of me's strand and iteration
- * (then an access of me's cannot race with it). */
-static inline __attribute__((always_inline)) bool ref_empty_or_same(const struct access_ref *r,
-                                                                    struct access_ref me) {
-  struct access_ref x;
-  return !__atomic_load_n(&r->node, __ATOMIC_RELAXED) ||
-         (ref_load_mine(r, me.node, &x) && x.iter == me.iter);
-}
-
-/* Whether the write entry m, of me's strand and read without the lock, holds the write
- * me: the very write, or one that recording me would only rename: of me's iteration at
- * another site, atomic alike, with the second write entry (w2) empty and each read
- * entry empty or of me's strand and iteration. Then both modes' updates find no race
- * (the entries are all of me's strand-iteration) and replace m by me and nothing else
- * (fast mode's one write; precise mode's lazy update keeps the pair of writes, m ordered
- * before me): every later conflict test answers alike and every race is found alike;
- * only the write site a report names is m's (an earlier write of the same strand and
- * iteration) instead of me's, as same_strand_rename has it for reads. BOTS sort's
- * sequential quicksort swaps each element from several sites in one strand, and took
- * the lock for every swap to rename the entry. */
-static inline __attribute__((always_inline)) bool
-write_held_as(struct access_ref m, const struct access_ref *w2, const struct access_ref *r1,
-              const struct access_ref *r2, struct access_ref me) {
-  if (m.iter != me.iter)
-    return false;
-  if (m.site == me.site)
-    return true;
-  return !((m.site ^ me.site) & ACCESS_ATOMIC) && !__atomic_load_n(&w2->node, __ATOMIC_RELAXED) &&
-         ref_empty_or_same(r1, me) && ref_empty_or_same(r2, me);
-}
-
 /* What a lock-free look at the read pair says about a read `me`. */
 enum read_seen {
   READ_NEW,     /* don't know: take the lock */

@@ -33,19 +33,15 @@ void fast_access(struct history_slot *h, uintptr_t addr, unsigned nbytes,
   }
 }
 
-/* The same strand made this very access before (in the same iteration), or one that
- * recording it would only rename (write_held_as, same_strand_rename), or, for a
+/* The same strand made this very access before (in the same iteration), or, for a
  * read, the two read entries already cover it (reads_seen) and the write slot holds
  * nothing parallel with it. A writer racing with this check compares itself with
  * those reads. */
 bool fast_already_recorded(const struct history_slot *h, const struct access_now *now,
                            struct sp_cache *c, bool *onward) {
   struct access_ref me = ref_of(now);
-  if (now->is_write) {
-    const struct slot_more *more = more_of(h);
-    struct access_ref w;
-    return ref_load_mine(&h->w, me.node, &w) && write_held_as(w, &more->w2, &h->r1, &more->r2, me);
-  }
+  if (now->is_write)
+    return ref_holds(&h->w, me);
   /* A read kept in either read slot: two threads reading one shared value each find
    * themselves there and never write the line. */
   bool covered_onward = false;

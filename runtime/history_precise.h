@@ -64,14 +64,8 @@ precise_lazy_recorded(const struct history_slot *slot, const struct slot_more *m
     return -1;
   /* "Held" needs no more: an entry naming this plain access is the empty lockset's. */
   struct access_ref me = ref_of(now);
-  if (now->is_write) {
-    /* The rename only where precise_lazy_update would make it (no pooled entry). */
-    struct access_ref w;
-    return ref_holds(&more->w2, me) ||
-           (ref_load_mine(&slot->w, me.node, &w) && w.iter == me.iter &&
-            (w.site == me.site ||
-             (!(head & ~HEAD_WRITTEN) && write_held_as(w, &more->w2, &slot->r1, &more->r2, me))));
-  }
+  if (now->is_write)
+    return ref_holds(&slot->w, me) || ref_holds(&more->w2, me);
   bool covered_onward = false;
   enum read_seen seen = reads_seen(c, &slot->r1, &more->r2, me, ospg_st_nodes_matter(),
                                    onward ? &covered_onward : NULL);

@@ -220,37 +220,6 @@ static void same_strand_reads_at_two_sites(void) {
   ss_destroy(&t2);
 }
 
-/* write_held_as (history_common.h): a strand's write at a second site, while the reads
- * are empty or its own, is taken as recorded and the entry keeps the first site; not
- * while another strand's read is kept (the write races with it), nor for a plain write
- * after an atomic one, nor in another iteration. */
-static void same_strand_writes_at_two_sites(void) {
-  fresh();
-  static int x, y, z, v;
-  struct strand_stack t1, t2;
-  ss_task_create(&g_main, &t1, 0, false);
-  ss_task_create(&g_main, &t2, 0, false);
-  struct race_found r;
-  CHECK(access_as(t1.strand, &x, 4, true, false, 1, NULL) == 0);
-  CHECK(access_as(t1.strand, &x, 4, false, false, 2, NULL) == 0);
-  CHECK(access_as(t1.strand, &x, 4, true, false, 3, NULL) == 0);
-  CHECK(access_as(t2.strand, &x, 4, false, false, 4, &r) == 1);
-  CHECK(r.prev.node == t1.strand && r.prev_is_write && r.prev.site == 1);
-  CHECK(access_as(t1.strand, &y, 4, true, false, 5, NULL) == 0);
-  CHECK(access_as(t2.strand, &y, 4, false, false, 6, NULL) == 1);
-  CHECK(access_as(t1.strand, &y, 4, true, false, 7, &r) == 1);
-  CHECK(r.prev.node == t2.strand && !r.prev_is_write && r.prev.site == 6);
-  CHECK(access_as(t1.strand, &z, 4, true, true, 8, NULL) == 0);
-  CHECK(access_as(t1.strand, &z, 4, true, false, 9, NULL) == 0);
-  CHECK(access_as(t2.strand, &z, 4, true, true, 10, &r) == 1);
-  CHECK(r.prev.node == t1.strand && r.prev_is_write && r.prev.site == 9);
-  CHECK(access_iter(t1.strand, 1, 0, 1, &v, true, 11, NULL) == 0);
-  CHECK(access_iter(t1.strand, 2, 0, 1, &v, true, 12, &r) == 1);
-  CHECK(r.prev.iter == 1 && r.prev.site == 11);
-  ss_destroy(&t1);
-  ss_destroy(&t2);
-}
-
 /* Fresh memory forgets old history: no race against a dead object's accesses. */
 static void fresh_memory_forgets(void) {
   fresh();
@@ -613,7 +582,6 @@ int main(void) {
   RUN_TEST(byte_exact);
   RUN_TEST(atomics);
   RUN_TEST(same_strand_reads_at_two_sites);
-  RUN_TEST(same_strand_writes_at_two_sites);
   RUN_TEST(fresh_memory_forgets);
   RUN_TEST(whole_words_leave_second_cells_alone);
   RUN_TEST(range_across_leaves);

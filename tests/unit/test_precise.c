@@ -180,31 +180,6 @@ static void same_strand_reads_at_two_sites(void) {
   ss_destroy(&tc);
 }
 
-/* write_held_as (history_common.h) in Algorithm 20's entries: with an ST-node on the
- * writing strand's path, its write at a second site is taken as recorded and the entries
- * keep the first site; a read parallel with it still races with it, and a write at a
- * second site after another strand's read races with that read. */
-static void same_strand_writes_at_two_sites(void) {
-  fresh();
-  static int x, y;
-  struct strand_stack ta, tb, tc;
-  ss_task_create(&g_main, &ta, 0, false);
-  ss_task_create(&ta, &tb, 0, false); /* ta's group: an ST-node on ta's path */
-  CHECK(access(ta.strand, &x, true, 0, 1, NULL) == 0);
-  CHECK(access(ta.strand, &x, true, 0, 2, NULL) == 0);
-  ss_task_create(&g_main, &tc, 0, false);
-  struct race_found r;
-  CHECK(access(tc.strand, &x, false, 0, 3, &r) == 1);
-  CHECK(r.prev.node == ta.strand && r.prev_is_write && r.prev.site == 1);
-  CHECK(access(ta.strand, &y, true, 0, 4, NULL) == 0);
-  CHECK(access(tc.strand, &y, false, 0, 5, NULL) == 1);
-  CHECK(access(ta.strand, &y, true, 0, 6, &r) == 1);
-  CHECK(r.prev.node == tc.strand && !r.prev_is_write && r.prev.site == 5);
-  ss_destroy(&ta);
-  ss_destroy(&tb);
-  ss_destroy(&tc);
-}
-
 /* history_access_onward in precise mode: while ST-nodes matter (these tests make them,
  * and do not assume that every task waits for its children) the lazy test answers
  * "held" or "don't know" only, so no repeated read is carried onward; the reads are
@@ -752,7 +727,6 @@ int main(void) {
   RUN_TEST(fig_4_5);
   RUN_TEST(locksets);
   RUN_TEST(same_strand_reads_at_two_sites);
-  RUN_TEST(same_strand_writes_at_two_sites);
   RUN_TEST(pairs_with_locksets);
   RUN_TEST(atomics_in_own_entry);
   RUN_TEST(instance_tokens);
