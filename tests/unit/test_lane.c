@@ -13,6 +13,7 @@
 #include "history_driver.h"
 #include "history_repeats.h"
 #include "options.h"
+#include "random_accesses.h"
 #include "ospg.h"
 #include "shadow.h"
 #include "strand_stack.h"
@@ -20,32 +21,18 @@
 #include <stdint.h>
 #include <string.h>
 
-#define WORDS 8
 #define STEPS 20000
 
-static struct strand_stack g_main, g_t1, g_t2;
+static struct strand_stack g_strands[3];
 /* One array per path, each in a line of its own: their cells never meet. */
-static _Alignas(64) uint64_t via_check[WORDS];
-static _Alignas(64) uint64_t via_lane[WORDS];
+static _Alignas(64) uint64_t via_check[RA_WORDS];
+static _Alignas(64) uint64_t via_lane[RA_WORDS];
 
 static uint64_t g_rng = 88172645463325252ull;
-static uint64_t next(void) {
-  g_rng ^= g_rng << 13;
-  g_rng ^= g_rng >> 7;
-  g_rng ^= g_rng << 17;
-  return g_rng;
-}
-
-struct one {
-  node_id w;
-  uint32_t iter, site;
-  unsigned offset, size; /* in the array */
-  bool is_write;
-};
 
 /* Makes access a to `base` through the lane (lane) or history_access; returns the
  * number of races, *first the first one. */
-static unsigned make(const struct one *a, uint64_t *base, bool lane, struct race_found *first) {
+static unsigned make(const struct random_access *a, uint64_t *base, bool lane, struct race_found *first) {
   struct sp_cache cache;
   sp_cache_reset(&cache, a->w);
   cache.iter = a->iter;
@@ -70,29 +57,16 @@ static unsigned make(const struct one *a, uint64_t *base, bool lane, struct race
   return n;
 }
 
-static struct one random_access(void) {
-  static const struct strand_stack *strands[] = {&g_main, &g_t1, &g_t2};
-  uint64_t r = next();
-  struct one a = {.w = strands[r % 3]->strand,
-                  .iter = (uint32_t)(r >> 8) % 4, /* 0: no tagged loop */
-                  .site = 1 + (uint32_t)(r >> 16) % 5,
-                  .is_write = (r >> 24) % 3 == 0};
-  unsigned word = (unsigned)(r >> 32) % WORDS, kind = (unsigned)(r >> 40) % 8;
-  if (kind < 4) {
-    a.size = 8;
-    a.offset = 8 * word;
-  } else if (kind < 7) {
-    a.size = 4;
-    a.offset = 8 * word + 4 * (kind & 1);
-  } else {
-    a.size = 1;
-    a.offset = 8 * word + (unsigned)(r >> 48) % 8;
-  }
+/* The next access (no pairs: the lane checks one access at a time). */
+static struct random_access random_access(void) {
+  const node_id strands[3] = {g_strands[0].strand, g_strands[1].strand, g_strands[2].strand};
+  struct random_access a = ra_draw(&g_rng, strands);
+  a.pair = false;
   return a;
 }
 
 /* The accesses made so far: on a difference, those to its word are printed. */
-static struct one g_log[STEPS];
+static struct random_access g_log[STEPS];
 
 /* STEPS random accesses, each through both paths; a new generation every so often. */
 static void lane_matches_history_access(void) {
@@ -100,7 +74,7 @@ static void lane_matches_history_access(void) {
   for (unsigned step = 0; step < STEPS; step++) {
     if (step % 500 == 499)
       cells_reset();
-    struct one a = random_access();
+    struct random_access a = random_access();
     g_log[step] = a;
     struct race_found c = {0}, l = {0};
     unsigned nc = make(&a, via_check, false, &c), nl = make(&a, via_lane, true, &l);
@@ -114,28 +88,11 @@ static void lane_matches_history_access(void) {
     if (nc != nl) {
       fprintf(stderr, "step %u: %u races through history_access, %u through the lane\n", step, nc,
               nl);
-      for (unsigned k = step > 400 ? step - 400 : 0; k <= step; k++)
-        if (g_log[k].offset / 8 == a.offset / 8 || k % 500 == 499)
-          fprintf(stderr, "  %u: w %u iter %u site %u off %u size %u %s%s\n", k, g_log[k].w,
-                  g_log[k].iter, g_log[k].site, g_log[k].offset, g_log[k].size,
-                  g_log[k].is_write ? "write" : "read",
-                  k % 500 == 499 ? " (new gen before next)" : "");
+      ra_print_log(g_log, step, a.offset);
       return;
     }
   }
   CHECK(races > STEPS / 20); /* the sequence does meet races */
 }
 
-int main(void) {
-  g_opts.mode = MODE_PRECISE; /* before history_init: it reserves precise entries */
-  if (!history_driver_init())
-    return 1;
-  ss_init(&g_main, ospg_root());
-  ss_task_create(&g_main, &g_t1, 0, false);
-  ss_task_create(&g_main, &g_t2, 0, false);
-  RUN_TEST(lane_matches_history_access);
-  g_opts.mode = MODE_FAST;
-  history_reset();
-  RUN_TEST(lane_matches_history_access);
-  return finish();
-}
+int main(void) { return ra_main(g_strands, lane_matches_history_access, "lane_matches_history_access"); }

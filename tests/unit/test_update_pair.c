@@ -15,6 +15,7 @@
 #include "history_driver.h"
 #include "history_repeats.h"
 #include "options.h"
+#include "random_accesses.h"
 #include "ospg.h"
 #include "shadow.h"
 #include "strand_stack.h"
@@ -22,35 +23,21 @@
 #include <stdint.h>
 #include <string.h>
 
-#define WORDS 8
 #define STEPS 20000
 
-static struct strand_stack g_main, g_t1, g_t2;
+static struct strand_stack g_strands[3];
 /* One array per path, each in a line of its own: their cells never meet. */
-static _Alignas(64) uint64_t via_two[WORDS];
-static _Alignas(64) uint64_t via_pair[WORDS];
+static _Alignas(64) uint64_t via_two[RA_WORDS];
+static _Alignas(64) uint64_t via_pair[RA_WORDS];
 
 static uint64_t g_rng = 2463534242ull;
-static uint64_t next(void) {
-  g_rng ^= g_rng << 13;
-  g_rng ^= g_rng >> 7;
-  g_rng ^= g_rng << 17;
-  return g_rng;
-}
-
-struct one {
-  node_id w;
-  uint32_t iter, site, write_site;
-  unsigned offset, size; /* in the array */
-  bool is_write, pair;   /* pair: a read at site, then a write at write_site */
-};
 
 struct found {
   unsigned n[2]; /* the read's races, the write's (a single access: n[0]) */
   struct race_found first[2];
 };
 
-static unsigned one_access(uintptr_t addr, const struct one *a, bool is_write, uint32_t site,
+static unsigned one_access(uintptr_t addr, const struct random_access *a, bool is_write, uint32_t site,
                            struct sp_cache *cache, struct race_found *first) {
   struct access_now now = {.node = a->w, .site = site, .iter = a->iter, .is_write = is_write};
   struct race_found races[MAX_RACES_PER_ACCESS];
@@ -61,7 +48,7 @@ static unsigned one_access(uintptr_t addr, const struct one *a, bool is_write, u
 }
 
 /* Makes access a to `base`, a pair through history_update_pair (pair) or two calls. */
-static struct found make(const struct one *a, uint64_t *base, bool pair) {
+static struct found make(const struct random_access *a, uint64_t *base, bool pair) {
   struct sp_cache cache;
   sp_cache_reset(&cache, a->w);
   cache.iter = a->iter;
@@ -93,30 +80,6 @@ static struct found make(const struct one *a, uint64_t *base, bool pair) {
   return f;
 }
 
-static struct one random_access(void) {
-  static const struct strand_stack *strands[] = {&g_main, &g_t1, &g_t2};
-  uint64_t r = next();
-  struct one a = {.w = strands[r % 3]->strand,
-                  .iter = (uint32_t)(r >> 8) % 4, /* 0: no tagged loop */
-                  .site = 1 + (uint32_t)(r >> 16) % 5,
-                  .write_site = 6 + (uint32_t)(r >> 20) % 3,
-                  .is_write = (r >> 24) % 3 == 0,
-                  .pair = (r >> 28) % 3 == 0};
-  unsigned word = (unsigned)(r >> 32) % WORDS, kind = (unsigned)(r >> 40) % 8;
-  if (kind < 4) {
-    a.size = 8;
-    a.offset = 8 * word;
-  } else if (kind < 7) {
-    a.size = 4;
-    a.offset = 8 * word + 4 * (kind & 1);
-  } else {
-    a.size = 1;
-    a.offset = 8 * word + (unsigned)(r >> 48) % 8;
-    a.pair = false; /* pairs are of 4 or 8 bytes */
-  }
-  return a;
-}
-
 static bool same_race(const struct race_found *x, const struct race_found *y) {
   return x->prev.site == y->prev.site && x->prev.iter == y->prev.iter &&
          x->prev_is_write == y->prev_is_write && x->nbytes == y->nbytes &&
@@ -124,16 +87,7 @@ static bool same_race(const struct race_found *x, const struct race_found *y) {
 }
 
 /* The accesses made so far: on a difference, those to its word are printed. */
-static struct one g_log[STEPS];
-
-static void print_log(unsigned step, unsigned offset) {
-  for (unsigned k = step > 400 ? step - 400 : 0; k <= step; k++)
-    if (g_log[k].offset / 8 == offset / 8 || k % 500 == 499)
-      fprintf(stderr, "  %u: w %u iter %u site %u off %u size %u %s%s\n", k, g_log[k].w,
-              g_log[k].iter, g_log[k].site, g_log[k].offset, g_log[k].size,
-              g_log[k].pair ? "pair" : g_log[k].is_write ? "write" : "read",
-              k % 500 == 499 ? " (new gen before next)" : "");
-}
+static struct random_access g_log[STEPS];
 
 /* STEPS random accesses, each through both paths; a new generation every so often. */
 static void pair_matches_two_checks(void) {
@@ -141,7 +95,8 @@ static void pair_matches_two_checks(void) {
   for (unsigned step = 0; step < STEPS; step++) {
     if (step % 500 == 499)
       cells_reset();
-    struct one a = random_access();
+    const node_id strands[3] = {g_strands[0].strand, g_strands[1].strand, g_strands[2].strand};
+    struct random_access a = ra_draw(&g_rng, strands);
     g_log[step] = a;
     struct found two = make(&a, via_two, false), pair = make(&a, via_pair, true);
     for (int k = 0; k < 2; k++) {
@@ -149,7 +104,7 @@ static void pair_matches_two_checks(void) {
       if (two.n[k] != pair.n[k]) {
         fprintf(stderr, "step %u (%s of %u bytes at %u): %u races by two checks, %u by the pair\n",
                 step, a.pair ? "pair" : "single", a.size, a.offset, two.n[k], pair.n[k]);
-        print_log(step, a.offset);
+        ra_print_log(g_log, step, a.offset);
         return;
       }
       if (two.n[k]) {
@@ -163,16 +118,4 @@ static void pair_matches_two_checks(void) {
   CHECK(pair_races > STEPS / 100); /* and its pairs do */
 }
 
-int main(void) {
-  g_opts.mode = MODE_PRECISE; /* before history_init: it reserves precise entries */
-  if (!history_driver_init())
-    return 1;
-  ss_init(&g_main, ospg_root());
-  ss_task_create(&g_main, &g_t1, 0, false);
-  ss_task_create(&g_main, &g_t2, 0, false);
-  RUN_TEST(pair_matches_two_checks);
-  g_opts.mode = MODE_FAST;
-  history_reset();
-  RUN_TEST(pair_matches_two_checks);
-  return finish();
-}
+int main(void) { return ra_main(g_strands, pair_matches_two_checks, "pair_matches_two_checks"); }
