@@ -375,20 +375,6 @@ INLINE bool plain_access(const struct thread_state *t, const void *addr, uint64_
   return (!confined_may_hold(a, size) || confined_in_gap(a, size)) && __builtin_expect(t->plain, 1);
 }
 
-/* plain_access for a thread whose only filter is its task's private stack (inside a
- * worksharing loop or taskloop: thread_state.h, plain_in_loop): an access that lies
- * outside that stack (in_private_stack, whose frame is the caller's: called from a
- * hook's out-of-line path, whose frame lies below the hook's) meets no filter either,
- * so it may take the plain path, as plain_access's do. An iteration's accesses that no
- * batch takes (a loop with a call, or an access only some iterations make: the mixed
- * kernel's check of its sorted array) went through check_in_runtime's whole path
- * (about 370 instructions a read, callgrind). */
-INLINE bool loop_plain_access(const struct thread_state *t, const void *addr, uint64_t size) {
-  uintptr_t a = (uintptr_t)addr;
-  return t->plain_in_loop && (!confined_may_hold(a, size) || confined_in_gap(a, size)) &&
-         !in_private_stack(t, addr);
-}
-
 /* The start of a check that plain_access admits: false when this thread checks
  * nothing now; else it is inside the runtime, its strand has accesses, and *now
  * describes the access. */
@@ -554,27 +540,22 @@ INLINE void prefetch_pointee(const void *addr) {
     if (N > 2 && plain_access(&t_self, addr, N)) {                                                 \
       if (POINTEE)                                                                                 \
         prefetch_pointee(addr);                                                                    \
-      PLAIN_DISPATCH(N, KIND, IS_WRITE, addr, site);                                               \
+      if ((N == 4 || N == 8) && repeat_filter_asks(&t_repeats)) {                                  \
+        if (!plain_repeated(addr, N, site, IS_WRITE))                                              \
+          KIND##N##_filtered(addr, site);                                                          \
+      } else if (N == 4 || N == 8) {                                                               \
+        enum held_answer held = plain_held(addr, N, site, IS_WRITE);                               \
+        if (held == HELD_NO)                                                                       \
+          KIND##N##_unrecorded(addr, site);                                                        \
+        else if (!IS_WRITE && held == HELD_MORE)                                                   \
+          read##N##_more(addr, site); /* writes never answer HELD_MORE */                          \
+        else if (held != HELD_YES)                                                                 \
+          KIND##N##_plain(addr, site);                                                             \
+      } else {                                                                                     \
+        KIND##N##_plain(addr, site);                                                               \
+      }                                                                                            \
     } else {                                                                                       \
       KIND##N##_other(addr, site);                                                                 \
-    }                                                                                              \
-  } while (0)
-/* The plain path's choice, for an access that plain_access or loop_plain_access admits. */
-#define PLAIN_DISPATCH(N, KIND, IS_WRITE, addr, site)                                              \
-  do {                                                                                             \
-    if ((N == 4 || N == 8) && repeat_filter_asks(&t_repeats)) {                                    \
-      if (!plain_repeated(addr, N, site, IS_WRITE))                                                \
-        KIND##N##_filtered(addr, site);                                                            \
-    } else if (N == 4 || N == 8) {                                                                 \
-      enum held_answer held = plain_held(addr, N, site, IS_WRITE);                                 \
-      if (held == HELD_NO)                                                                         \
-        KIND##N##_unrecorded(addr, site);                                                          \
-      else if (!IS_WRITE && held == HELD_MORE)                                                     \
-        read##N##_more(addr, site); /* writes never answer HELD_MORE */                            \
-      else if (held != HELD_YES)                                                                   \
-        KIND##N##_plain(addr, site);                                                               \
-    } else {                                                                                       \
-      KIND##N##_plain(addr, site);                                                                 \
     }                                                                                              \
   } while (0)
 #define SIZED_DISPATCH(N, KIND, IS_WRITE, addr, site)                                              \
@@ -602,23 +583,19 @@ INLINE void prefetch_pointee(const void *addr) {
     if (!plain_recorded(addr, N, site))                                                            \
       read##N##_unrecorded(addr, site); /* the test just answered: not again */                    \
   }                                                                                                \
+  static __attribute__((noinline)) void read##N##_other(const void *addr, uint32_t site) {         \
+    if (!skip_as_before(&t_self, addr, N, false, false))                                           \
+      read##N##_in(addr, site);                                                                    \
+  }                                                                                                \
+  static __attribute__((noinline)) void write##N##_other(void *addr, uint32_t site) {              \
+    if (!skip_as_before(&t_self, addr, N, true, false))                                            \
+      write##N##_in(addr, site);                                                                   \
+  }                                                                                                \
   static __attribute__((noinline)) void read##N##_filtered(const void *addr, uint32_t site) {      \
     check_filtered(addr, N, site, false);                                                          \
   }                                                                                                \
   static __attribute__((noinline)) void write##N##_filtered(const void *addr, uint32_t site) {     \
     check_filtered(addr, N, site, true);                                                           \
-  }                                                                                                \
-  static __attribute__((noinline)) void read##N##_other(const void *addr, uint32_t site) {         \
-    if (N > 2 && loop_plain_access(&t_self, addr, N))                                              \
-      PLAIN_DISPATCH(N, read, false, addr, site);                                                  \
-    else if (!skip_as_before(&t_self, addr, N, false, false))                                      \
-      read##N##_in(addr, site);                                                                    \
-  }                                                                                                \
-  static __attribute__((noinline)) void write##N##_other(void *addr, uint32_t site) {              \
-    if (N > 2 && loop_plain_access(&t_self, addr, N))                                              \
-      PLAIN_DISPATCH(N, write, true, addr, site);                                                  \
-    else if (!skip_as_before(&t_self, addr, N, true, false))                                       \
-      write##N##_in(addr, site);                                                                   \
   }                                                                                                \
   EXPORT void __ompracer_read##N(const void *addr, uint32_t site) {                                \
     SIZED_DISPATCH(N, read, false, addr, site);                                                    \

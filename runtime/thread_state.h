@@ -77,7 +77,6 @@ struct other_teams {
 struct thread_state {
   bool active;                /* checking accesses of the current task */
   bool plain;                 /* active, and no hook filter applies (thread_refresh_plain) */
-  bool plain_in_loop;         /* not plain only for the private stack (thread_refresh_plain) */
   node_id strand;             /* the current task's current strand */
   struct task_rec *task;      /* the task running on this thread */
   site_id pending_site;       /* directive announced by __ompracer_construct */
@@ -109,12 +108,8 @@ extern atomic_bool g_hooks_seen; /* instrumented code ran (for the not-started c
  * plain_access), one load instead of a test per filter. */
 static inline void thread_refresh_plain(void) {
   skip_window_close(); /* what it sums up may have changed */
-  bool plain_but_stack = t_self.active && !t_self.lockset && !t_self.combining &&
-                         !t_self.ncombine_for && !t_self.other.twin;
-  t_self.plain = plain_but_stack && !t_self.private_top;
-  /* Inside a worksharing loop or taskloop: an access outside the task's own stack is
-   * then a plain check too (hooks.c, loop_plain_access). */
-  t_self.plain_in_loop = plain_but_stack && t_self.private_top;
+  t_self.plain = t_self.active && !t_self.lockset && !t_self.combining && !t_self.ncombine_for &&
+                 !t_self.other.twin && !t_self.private_top;
 }
 
 /* Recomputes the lockset of this thread's accesses: the locks it took plus its running
