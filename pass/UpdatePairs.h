@@ -10,11 +10,12 @@
 // (so no other hook runs between the two checks and no other access of the strand
 // comes between them) nor calls anything (so no task, lock, barrier or loop marker
 // runs between them: the two checks are made in the same strand, lockset and
-// iteration), and always hands control to the next one (no exception, no trap the
-// language defines, no endless loop: so the store runs whenever the load did, and the
-// write checked before the load is a write the program makes). The call is made where
-// the read's hook would be; the write's check moves up past instructions that touch
-// nothing the runtime sees, which no other thread can observe.
+// iteration), and always hands control to the next one as LLVM defines it
+// (isGuaranteedToTransferExecutionToSuccessor: no exception, no endless loop; a
+// division by zero is undefined behaviour): so the store runs whenever the load did,
+// and the write checked before the load is a write the program makes. The call is
+// made where the read's hook would be; the write's check moves up past instructions
+// that touch nothing the runtime sees, which no other thread can observe.
 #ifndef OMPRACER_PASS_UPDATEPAIRS_H
 #define OMPRACER_PASS_UPDATEPAIRS_H
 
