@@ -37,8 +37,8 @@ struct found {
   struct race_found first[2];
 };
 
-static unsigned one_access(uintptr_t addr, const struct random_access *a, bool is_write, uint32_t site,
-                           struct sp_cache *cache, struct race_found *first) {
+static unsigned one_access(uintptr_t addr, const struct random_access *a, bool is_write,
+                           uint32_t site, struct sp_cache *cache, struct race_found *first) {
   struct access_now now = {.node = a->w, .site = site, .iter = a->iter, .is_write = is_write};
   struct race_found races[MAX_RACES_PER_ACCESS];
   unsigned n = history_access(addr, a->size, &now, cache, races);
