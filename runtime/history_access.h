@@ -285,6 +285,26 @@ unsigned history_span(uintptr_t addr, size_t size, const struct access_now *now,
 unsigned history_span_onward(uintptr_t addr, size_t size, const struct access_now *now,
                              struct sp_cache *cache, struct race_found *out, bool *onward);
 
+/* The lock-free test of an aligned word (whole_word) or granule of the word whose first
+ * cell is first (the lookup made). */
+static inline __attribute__((always_inline)) bool
+aligned_recorded_at(struct granule_cell *first, uintptr_t addr, bool whole_word,
+                    const struct walk *w, bool *onward) {
+  return whole_word ? word_recorded(first, w, onward)
+                    : half_recorded(first, addr & SHADOW_GRANULE, 0, SHADOW_GRANULE, w, onward);
+}
+/* Its test and update (unrecorded: the test left out, as aligned_access says). */
+static inline __attribute__((always_inline)) void aligned_check_at(struct granule_cell *first,
+                                                                   uintptr_t addr, bool whole_word,
+                                                                   struct walk *w, bool *onward,
+                                                                   bool unrecorded) {
+  if (unrecorded || !aligned_recorded_at(first, addr, whole_word, w, onward)) {
+    if (whole_word)
+      update_word(first, addr, w);
+    else
+      update_half(first, addr & SHADOW_GRANULE, addr, 0, SHADOW_GRANULE, w);
+  }
+}
 /* An aligned 8-byte access (doubles, pointers, longs: most of loop code's) is one
  * word, an aligned 4-byte one (ints, floats) one granule of a word: one lookup and one
  * lock-free test, in a small frame, as history_span would make them. unrecorded: a
@@ -298,15 +318,7 @@ aligned_access(uintptr_t addr, bool whole_word, const struct access_now *now,
   char *leaf = shadow_leaf(addr);
   if (!leaf)
     return 0;
-  struct granule_cell *first = shadow_cell_in(leaf, word_of(addr));
-  if (whole_word) {
-    if (unrecorded || !word_recorded(first, &w, onward))
-      update_word(first, addr, &w);
-  } else {
-    bool second = addr & SHADOW_GRANULE;
-    if (unrecorded || !half_recorded(first, second, 0, SHADOW_GRANULE, &w, onward))
-      update_half(first, second, addr, 0, SHADOW_GRANULE, &w);
-  }
+  aligned_check_at(shadow_cell_in(leaf, word_of(addr)), addr, whole_word, &w, onward, unrecorded);
   return w.n;
 }
 
@@ -426,8 +438,7 @@ word_access_in(char *leaf, uintptr_t addr, uint32_t gen, bool precise, const str
   if (held == HELD_YES)
     return 0;
   struct walk w = {now, cache, out, 0, gen, precise};
-  if (held == HELD_NO || !word_recorded(first, &w, NULL))
-    update_word(first, addr, &w);
+  aligned_check_at(first, addr, true, &w, NULL, held == HELD_NO);
   return w.n;
 }
 
@@ -442,10 +453,7 @@ granule_access_in(char *leaf, uintptr_t addr, uint32_t gen, bool precise,
   if (held == HELD_YES)
     return 0;
   struct walk w = {now, cache, out, 0, gen, precise};
-  struct granule_cell *first = shadow_cell_in(leaf, word_of(addr));
-  bool second = addr & SHADOW_GRANULE;
-  if (held == HELD_NO || !half_recorded(first, second, 0, SHADOW_GRANULE, &w, NULL))
-    update_half(first, second, addr, 0, SHADOW_GRANULE, &w);
+  aligned_check_at(shadow_cell_in(leaf, word_of(addr)), addr, false, &w, NULL, held == HELD_NO);
   return w.n;
 }
 
@@ -460,10 +468,8 @@ aligned_access_recorded(uintptr_t addr, size_t size, const struct access_now *no
   char *leaf = shadow_leaf_if_mapped(addr);
   if (!leaf)
     return false;
-  struct granule_cell *first = shadow_cell_in(leaf, word_of(addr));
-  if (size == SHADOW_WORD)
-    return word_recorded(first, &w, NULL);
-  return half_recorded(first, addr & SHADOW_GRANULE, 0, SHADOW_GRANULE, &w, NULL);
+  return aligned_recorded_at(shadow_cell_in(leaf, word_of(addr)), addr, size == SHADOW_WORD, &w,
+                             NULL);
 }
 
 /* access_granules for an aligned 4- or 8-byte access, in two steps, so that a check
@@ -529,17 +535,8 @@ history_update_pair(uintptr_t addr, size_t size, const struct access_now *rd,
     return 0;
   struct granule_cell *first = shadow_cell_in(leaf, word_of(addr));
   bool whole_word = size == SHADOW_WORD, second = addr & SHADOW_GRANULE;
-  if (!read_unrecorded &&
-      (whole_word ? word_recorded(first, &w1, NULL)
-                  : half_recorded(first, second, 0, SHADOW_GRANULE, &w1, NULL))) {
-    /* The read changes nothing: the write's check alone. */
-    if (whole_word ? !word_recorded(first, &w2, NULL)
-                   : !half_recorded(first, second, 0, SHADOW_GRANULE, &w2, NULL)) {
-      if (whole_word)
-        update_word(first, addr, &w2);
-      else
-        update_half(first, second, addr, 0, SHADOW_GRANULE, &w2);
-    }
+  if (!read_unrecorded && aligned_recorded_at(first, addr, whole_word, &w1, NULL)) {
+    aligned_check_at(first, addr, whole_word, &w2, NULL, false); /* the write's alone */
   } else if (whole_word) {
     bool fresh0;
     uint32_t s0 = cell_lock_fresh(first, w1.gen, &fresh0);
@@ -551,8 +548,7 @@ history_update_pair(uintptr_t addr, size_t size, const struct access_now *rd,
       cell_unlock(first, CELL_PAIRED);
     } else { /* an unpaired word, the rarer case: one check after the other */
       history_update_word_unpaired(first, addr, s0, &w1);
-      if (!word_recorded(first, &w2, NULL))
-        update_word(first, addr, &w2);
+      aligned_check_at(first, addr, true, &w2, NULL, false);
     }
   } else {
     bool fresh;
