@@ -1,5 +1,6 @@
 #include "LoopRanges.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -73,8 +74,36 @@ bool staysOnStrand(const Loop &L) {
 // How a loop that stays on its strand is checked (LoopRanges.h): before it, when it is
 // left only at the end of its latch after a count of iterations known before it; else
 // on its exit edges, when they can be given code of their own (conditional branches)
-// and scalar evolution bounds the count.
+// and scalar evolution bounds its count or it polls no fixed location
+// (pollsFixedLocation).
 enum class Where { Nowhere, Preheader, ExitEdges };
+
+// Whether the loop's exits depend on a value it loads, in the loop, from an address
+// that does not change in it: a spin on a flag (`while (!*done) log[n++] = 1;`)
+// that only another thread can end, which keeps its per-access checks. Any other loop
+// without a bound scalar evolution can state (a merge whose indexes move by 0 or 1 an
+// iteration, a search through a string) ends or not whatever the checks do, and its
+// ranges, checked on the edge it leaves by, are exactly its accesses; only a run ended
+// from elsewhere while such a loop still runs (another thread's exit, a fatal signal)
+// loses its iterations' checks.
+bool pollsFixedLocation(const Loop &L, ArrayRef<BasicBlock *> Exiting, ScalarEvolution &SE) {
+  SmallVector<const Value *, 16> Work;
+  SmallPtrSet<const Value *, 32> Seen;
+  for (BasicBlock *X : Exiting)
+    if (auto *Br = dyn_cast<BranchInst>(X->getTerminator()); Br && Br->isConditional())
+      Work.push_back(Br->getCondition());
+  while (!Work.empty()) {
+    const auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !L.contains(I) || !Seen.insert(I).second)
+      continue;
+    if (const auto *Load = dyn_cast<LoadInst>(I))
+      if (SE.isLoopInvariant(SE.getSCEV(const_cast<Value *>(Load->getPointerOperand())), &L))
+        return true;
+    for (const Value *Op : I->operands())
+      Work.push_back(Op);
+  }
+  return false;
+}
 
 Where whereChecked(const Loop &L, ScalarEvolution &SE) {
   if (!staysOnStrand(L))
@@ -89,8 +118,11 @@ Where whereChecked(const Loop &L, ScalarEvolution &SE) {
   for (BasicBlock *X : Exiting)
     if (!isa<BranchInst>(X->getTerminator()))
       return Where::Nowhere;
-  return !Exiting.empty() && Fits(SE.getSymbolicMaxBackedgeTakenCount(&L)) ? Where::ExitEdges
-                                                                           : Where::Nowhere;
+  if (Exiting.empty())
+    return Where::Nowhere;
+  if (Fits(SE.getSymbolicMaxBackedgeTakenCount(&L)))
+    return Where::ExitEdges;
+  return pollsFixedLocation(L, Exiting, SE) ? Where::Nowhere : Where::ExitEdges;
 }
 
 // Whether the accesses of BB run in every iteration the loop runs to its end, and
@@ -457,6 +489,85 @@ void planSometimes(Group &G, BasicBlock *Block, Loop &L, ArrayRef<Place> Edges, 
     Plan[M.I] = LoopRange(); // covered by the first member's bytes
 }
 
+// S with the header phi P replaced by With.
+const SCEV *withPhi(const SCEV *S, PHINode &P, const SCEV *With, ScalarEvolution &SE) {
+  ValueToSCEVMapTy Map;
+  Map[&P] = With;
+  return SCEVParameterRewriter::rewrite(S, SE, Map);
+}
+
+// MONOTONE. An access that runs in every iteration, before each of the loop's exits,
+// at an address Base + C * P or P + Offset (Base, Offset loop-invariant), where P is a
+// header phi that scalar evolution cannot follow but that each iteration moves by
+// between 0 and K, always the same way (a merge's index, `i += a[i] <= b[j]`), and
+// |C| * K is at most the access's size: each iteration's bytes touch or overlap the
+// last one's, so over the loop they are one contiguous range, from the first
+// iteration's address (P's value from the preheader) to the last one's (P's value in
+// the iteration the loop is left from, which made the access). The loop's exit edges
+// check it. Returns false if the access is not of that form.
+bool planMonotone(const Access &A, Loop &L, ScalarEvolution &SE, ArrayRef<Place> Edges,
+                  SCEVExpander &Expander, DenseMap<Instruction *, LoopRange> &Plan) {
+  const SCEV *Ptr = SE.getSCEV(A.Ptr);
+  BasicBlock *Pre = L.getLoopPreheader(), *Latch = L.getLoopLatch();
+  LLVMContext &Ctx = L.getHeader()->getContext();
+  Type *I64 = Type::getInt64Ty(Ctx);
+  for (PHINode &P : L.getHeader()->phis()) {
+    if (P.getNumIncomingValues() != 2 || !SE.isSCEVable(P.getType()))
+      continue;
+    const SCEV *Phi = SE.getSCEV(&P);
+    if (!isa<SCEVUnknown>(Phi))
+      continue; // affine (addToGroups took the access, if it could) or not a phi of its own
+    // How far the address moves when P moves by one unit (a byte for a pointer).
+    const SCEV *PerUnit;
+    if (P.getType()->isPointerTy()) {
+      const SCEV *Offset = SE.getMinusSCEV(Ptr, Phi); // CouldNotCompute: another base
+      if (isa<SCEVCouldNotCompute>(Offset) || !SE.isLoopInvariant(Offset, &L))
+        continue;
+      PerUnit = SE.getOne(I64);
+    } else {
+      if (!SE.isLoopInvariant(withPhi(Ptr, P, SE.getZero(Phi->getType()), SE), &L))
+        continue;
+      PerUnit =
+          SE.getMinusSCEV(withPhi(Ptr, P, SE.getAddExpr(Phi, SE.getOne(Phi->getType())), SE), Ptr);
+    }
+    const auto *C = dyn_cast<SCEVConstant>(PerUnit);
+    if (!C || C->isZero() || C->getAPInt().getSignificantBits() > 32)
+      continue;
+    // How far one iteration moves P: the range of its latch value less itself.
+    const SCEV *Move = SE.getMinusSCEV(SE.getSCEV(P.getIncomingValueForBlock(Latch)), Phi);
+    if (isa<SCEVCouldNotCompute>(Move))
+      continue;
+    ConstantRange Moves = SE.getSignedRange(Move);
+    if (Moves.getSignedMin().getSignificantBits() > 32 ||
+        Moves.getSignedMax().getSignificantBits() > 32)
+      continue;
+    int64_t Lo = Moves.getSignedMin().getSExtValue(), Hi = Moves.getSignedMax().getSExtValue();
+    int64_t Unit = C->getAPInt().getSExtValue();
+    if ((Lo < 0 && Hi > 0) || std::max(-Lo, Hi) * std::abs(Unit) > int64_t(A.Size))
+      continue; // both ways, or a gap between two iterations' bytes
+    bool Up = (Unit > 0) == (Hi > 0);
+    const SCEV *First = withPhi(Ptr, P, SE.getSCEV(P.getIncomingValueForBlock(Pre)), SE);
+    const SCEV *Low = Up ? First : Ptr, *High = Up ? Ptr : First;
+    const SCEV *Span = SE.getMinusSCEV(High, Low);
+    if (isa<SCEVCouldNotCompute>(Span) || !Span->getType()->isIntegerTy(64))
+      continue;
+    const SCEV *Bytes = SE.getAddExpr(Span, SE.getConstant(I64, A.Size));
+    for (const Place &E : Edges)
+      if (!Expander.isSafeToExpandAt(Low, E.At) || !Expander.isSafeToExpandAt(Bytes, E.At))
+        return false;
+    LoopRange &Range = Plan[A.I];
+    for (const Place &E : Edges) {
+      RangeCheck Check;
+      Check.Start = Expander.expandCodeFor(Low, PointerType::getUnqual(Ctx), E.At);
+      Check.Bytes = Expander.expandCodeFor(Bytes, I64, E.At);
+      Check.InsertBefore = E.At;
+      Range.Checks.push_back(Check);
+    }
+    return true;
+  }
+  return false;
+}
+
 } // namespace
 
 DenseMap<Instruction *, LoopRange> planLoopRanges(Function &F, FunctionAnalysisManager &FAM,
@@ -479,11 +590,14 @@ DenseMap<Instruction *, LoopRange> planLoopRanges(Function &F, FunctionAnalysisM
     L->getExitingBlocks(Exiting);
     SmallVector<Group, 8> Groups;
     SmallVector<std::pair<BasicBlock *, SmallVector<Group, 2>>, 4> Sometimes; // by block
+    SmallVector<Access, 4> Monotone;
     ValueToSCEVMapTy Casts = castRecurrences(*L, SE);
     for (BasicBlock *BB : L->blocks()) {
       if (LI.getLoopFor(BB) != L)
         continue; // a subloop's access: its own loop decides
       bool EveryIteration = runsEveryIteration(BB, *L, Exiting, DT);
+      bool BeforeExits = How == Where::ExitEdges &&
+                         all_of(Exiting, [&](const BasicBlock *X) { return DT.dominates(BB, X); });
       SmallVector<Group, 2> Invariant;
       for (Instruction &I : *BB) {
         if (!isa<LoadInst, StoreInst>(I) || !Wanted(I))
@@ -491,15 +605,16 @@ DenseMap<Instruction *, LoopRange> planLoopRanges(Function &F, FunctionAnalysisM
         Access A = accessOf(I, DL);
         if (!A.Size)
           continue;
-        if (EveryIteration)
-          addToGroups(A, *L, SE, Casts, Groups); // else (or if not affine) checked per access
-        else if (SE.isLoopInvariant(addressOf(A.Ptr, SE, Casts), L))
+        if (EveryIteration) {
+          if (!addToGroups(A, *L, SE, Casts, Groups) && BeforeExits)
+            Monotone.push_back(A); // MONOTONE, if it is (else checked per access)
+        } else if (SE.isLoopInvariant(addressOf(A.Ptr, SE, Casts), L))
           addToGroups(A, *L, SE, Casts, Invariant); // SOMETIMES
       }
       if (!Invariant.empty())
         Sometimes.push_back({BB, std::move(Invariant)});
     }
-    if (Groups.empty() && Sometimes.empty())
+    if (Groups.empty() && Sometimes.empty() && Monotone.empty())
       continue;
     SmallVector<Place, 4> Places, Edges;
     if (How == Where::Preheader) {
@@ -515,6 +630,8 @@ DenseMap<Instruction *, LoopRange> planLoopRanges(Function &F, FunctionAnalysisM
     for (auto &[BB, Invariant] : Sometimes)
       for (Group &G : Invariant)
         planSometimes(G, BB, *L, Edges, SE, Expander, Plan);
+    for (const Access &A : Monotone)
+      planMonotone(A, *L, SE, Edges, Expander, Plan);
     for (Group &G : Groups) {
       if (planGroup(G, SE, DT, Places, Expander, Plan) || G.Members.size() == 1)
         continue;

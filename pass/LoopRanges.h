@@ -17,10 +17,15 @@
 // - left only at the end of its latch, after a number of iterations scalar evolution
 //   knows before the loop: once, in the preheader;
 // - left elsewhere too (a search that breaks out early), or after a number of
-//   iterations known only at its end, but with a bound scalar evolution can state (so
-//   the loop ends without help from another thread): on each exit edge, over the
-//   iterations that ran, counted by a counter the pass adds (an access after the exit
-//   taken, over all of them but the last).
+//   iterations known only at its end, with a bound scalar evolution can state or with
+//   no exit that depends on a value loaded from a location the loop does not move (a
+//   spin on a flag, which only another thread ends, stays per access): on each exit
+//   edge, over the iterations that ran, counted by a counter the pass adds (an access
+//   after the exit taken, over all of them but the last). In such a loop an access
+//   made in every iteration before each exit, at Base + C * P where P is a header phi
+//   that moves by 0 to K each iteration, always the same way (a merge's index), with
+//   |C| * K at most its size, touches one contiguous range, from the first
+//   iteration's address to the last one's, also checked there (MONOTONE).
 // An access whose address does not change in the loop but whose block not every
 // iteration runs (a shared variable read or written under a condition) touches its
 // bytes once if its block ran at all: in such a loop, checked either way, it is checked

@@ -116,15 +116,38 @@ static inline __attribute__((always_inline)) bool second_current(const struct gr
   return __atomic_load_n(&second->gen, __ATOMIC_ACQUIRE) == gen;
 }
 
+/* Whether a plain access (no lock, not atomic) is held in a current, unsplit slot whose
+ * overflow is not in use (state: its state word): the slot's own write is this very
+ * write, or its first read holds this read (read_held_as). In such a slot, the
+ * lock-free test's answer (slot_recorded) is this one: the slot's own entry, of the
+ * empty lockset, is a lazy family, whose test is fast mode's, and with no second read
+ * an access not held is not covered either (aligned_access_held says more). */
+static inline __attribute__((always_inline)) bool plain_slot_holds(const struct history_slot *slot,
+                                                                   uint32_t state, node_id node,
+                                                                   uint32_t site, uint32_t iter,
+                                                                   bool is_write) {
+  struct access_ref me = {node, site, iter}, a;
+  if (is_write)
+    return ref_holds(&slot->w, me);
+  return ref_load_mine(&slot->r1, node, &a) && read_held_as(a, &more_in(slot, state)->r2, me);
+}
+
 /* Whether a lock-free look shows a whole-word access recorded in both granules
- * (onward: answered for a paired word's one slot only). */
+ * (onward: answered for a paired word's one slot only): the look plain_slot_holds
+ * makes where it answers (a span's words that a loop's strand made before, or that no
+ * access to them made yet: BOTS sort's loop checks, about 100 instructions a word
+ * through slot_recorded), else slot_recorded's. */
 static inline __attribute__((always_inline)) bool
 word_recorded(struct granule_cell *first, const struct walk *w, bool *onward) {
   /* Paired: its first cell, never split then (one load of the state says both), is
    * both granules' history. */
   uint32_t state = atomic_load_explicit(&first->state, memory_order_acquire);
-  if (first->gen == w->gen && (state & CELL_PAIRED)) /* cell_paired, the state kept */
+  if (first->gen == w->gen && (state & CELL_PAIRED)) { /* cell_paired, the state kept */
+    if (!onward && !(state & SLOT_MORE) && !w->now->lockset && !(w->now->site & ACCESS_ATOMIC))
+      return plain_slot_holds(&first->whole, state, w->now->node, w->now->site, w->now->iter,
+                              w->now->is_write);
     return whole_recorded(first, state, w, onward);
+  }
   return granule_recorded(first, w, NULL) && granule_recorded(second_of(first), w, NULL);
 }
 
@@ -363,12 +386,7 @@ cell_held(struct granule_cell *g, uint32_t gen, uint32_t need, node_id node, uin
     return HELD_UNKNOWN;
   if (state & SLOT_MORE)
     return is_write ? HELD_UNKNOWN : HELD_MORE;
-  struct access_ref me = {node, site, iter}, a;
-  if (is_write)
-    return ref_holds(&g->whole.w, me) ? HELD_YES : HELD_NO;
-  bool held =
-      ref_load_mine(&g->whole.r1, node, &a) && read_held_as(a, &more_in(&g->whole, state)->r2, me);
-  return held ? HELD_YES : HELD_NO;
+  return plain_slot_holds(&g->whole, state, node, site, iter, is_write) ? HELD_YES : HELD_NO;
 }
 
 /* What a lock-free look finds for an aligned 4- or 8-byte plain access (no lock, not

@@ -298,6 +298,36 @@ static void check_runs_in(const struct loop_check *c, uintptr_t lo, uintptr_t hi
       check_one(c->lo + k * c->stride, c->size, now, cache);
 }
 
+/* Whether the runs of c, a loop check too short to be recorded, are checked as the
+ * sized hooks check single accesses (check_short_runs): aligned ints, floats, doubles or
+ * pointers next to each other, while the repeat filter is paused (the hooks' own
+ * condition for their held look). */
+INLINE bool short_runs_apply(const struct loop_check *c) {
+  return (c->size == 4 || c->size == 8) && c->stride == c->size && !(c->lo & (c->size - 1)) &&
+         !repeat_filter_asks(&t_repeats);
+}
+
+/* The runs of c (short_runs_apply) one by one, each as a sized hook checks it
+ * (SIZED_DISPATCH_ANY): aligned_access_held's look; nothing more when held, the update
+ * without the lock-free test when not recorded (history_access_unrecorded), else the
+ * whole check. A loop left after a few iterations (a merge's run of one input, an
+ * insertion sort's shift: BOTS sort) took about twice the hooks' instructions per
+ * access through check_one for each run. */
+static __attribute__((noinline)) void
+check_short_runs(const struct loop_check *c, const struct access_now *now, struct sp_cache *cache) {
+  for (uintptr_t a = c->lo; a < c->hi; a += c->size) {
+    enum held_answer held =
+        aligned_access_held(a, c->size, now->node, now->site, now->iter, now->is_write);
+    if (held == HELD_YES)
+      continue;
+    struct race_found races[MAX_RACES_PER_ACCESS];
+    report_races(races,
+                 held == HELD_NO ? history_access_unrecorded(a, c->size, now, cache, races)
+                                 : history_access_inline(a, c->size, now, cache, races),
+                 now);
+  }
+}
+
 /* `count` accesses `stride` bytes apart, all of one strand (a loop's, LoopRanges.h in
  * the pass): one entry into the runtime for all of them, and when no per-access filter
  * can apply (the loop makes no call: nothing of the thread changes while it runs), the
@@ -324,6 +354,8 @@ static void check_loop_runs(const void *addr, uint64_t count, uint64_t stride, u
     if (seen == RANGE_ONWARD) {
       check_runs_in(&c, a.lo, a.hi, &now, &t->cache);
       range_repeats_note(&c, &now, t->cache.tag0, a.epoch, false);
+    } else if (seen == RANGE_NEW && !recorded && short_runs_apply(&c)) {
+      check_short_runs(&c, &now, &t->cache);
     } else if (seen == RANGE_NEW) {
       bool onward = a.onward; /* set only when recorded */
       uintptr_t span_lo, span_hi;
@@ -669,22 +701,104 @@ EXPORT void __ompracer_write_range(void *addr, uint64_t size, uint32_t site) {
   check_access(addr, size, site, true, false, true);
 }
 
+/* Short loop checks. A loop left after a few iterations (a merge's run of one input, a
+ * partition's scan: BOTS sort) took more instructions per access through a loop check
+ * than through the sized hooks, whose held look answers most accesses in the hook. So
+ * a loop check too short to be recorded (history_range_repeats.h) of aligned 4- or
+ * 8-byte elements whose bytes plain_access admits goes element by element, from the
+ * first, as the sized hooks' plain path goes while the held look answers (held:
+ * nothing to do; not recorded: the update without the lock-free test), and checks the
+ * rest, from the first element the look does not answer, as a loop check (the bytes of
+ * a char array's split granules, a value many tasks read: that path has their tests).
+ * Each element is checked once, by the same strand, as the loop check would. */
+INLINE bool short_run_fits(uintptr_t a, uint64_t bytes, unsigned elem) {
+  return bytes < RANGE_REPEAT_MIN_BYTES && !((a | bytes) & (elem - 1)) &&
+         plain_access(&t_self, (const void *)a, bytes);
+}
+/* short_runs_KINDN: the elements of [p, end) the look answers, checked; returns where
+ * it stopped (end: all of them). */
+#define SHORT_RUNS(N, KIND, IS_WRITE)                                                              \
+  INLINE uintptr_t short_runs_##KIND##N(uintptr_t p, uintptr_t end, uint32_t site) {               \
+    for (; p < end; p += N) {                                                                      \
+      if (repeat_filter_asks(&t_repeats))                                                          \
+        return p;                                                                                  \
+      enum held_answer held = plain_held((void *)p, N, site, IS_WRITE);                            \
+      if (held == HELD_NO)                                                                         \
+        KIND##N##_unrecorded((void *)p, site);                                                     \
+      else if (held != HELD_YES)                                                                   \
+        return p;                                                                                  \
+    }                                                                                              \
+    return end;                                                                                    \
+  }
+SHORT_RUNS(4, read, false)
+SHORT_RUNS(4, write, true)
+SHORT_RUNS(8, read, false)
+SHORT_RUNS(8, write, true)
+
+/* A loop range's short run: by words when aligned to them, else by 4-byte granules
+ * (the pass does not say what the elements are: a granule is the shadow's unit).
+ * Returns where it stopped. */
+#define SHORT_RANGE(KIND, a, end, site)                                                            \
+  (short_run_fits(a, end - a, 8)   ? short_runs_##KIND##8(a, end, site)                            \
+   : short_run_fits(a, end - a, 4) ? short_runs_##KIND##4(a, end, site)                            \
+                                   : a)
+
+/* A loop range short and aligned enough to be a short run: the skip that check_access
+ * would try first (a confined slot's bytes: BOTS uts's SHA-1 state, nqueens' boards,
+ * which plain_access does not admit), then its run, then the rest as before. Out of
+ * line: the hook stays a jump for every other range. */
+#define SHORT_LOOP_RANGE(KIND, IS_WRITE)                                                           \
+  static __attribute__((noinline)) void KIND##_short_loop_range(uintptr_t a, uintptr_t end,        \
+                                                                uint32_t site) {                   \
+    if (skip_as_before(&t_self, (const void *)a, end - a, IS_WRITE, false))                        \
+      return;                                                                                      \
+    a = SHORT_RANGE(KIND, a, end, site);                                                           \
+    if (a < end)                                                                                   \
+      check_loop_range((const void *)a, end - a, site, IS_WRITE);                                  \
+  }
+SHORT_LOOP_RANGE(read, false)
+SHORT_LOOP_RANGE(write, true)
+
 EXPORT void __ompracer_read_loop_range(const void *addr, uint64_t size, uint32_t site) {
-  check_loop_range(addr, size, site, false);
+  uintptr_t a = (uintptr_t)addr;
+  if (size < RANGE_REPEAT_MIN_BYTES && !((a | size) & 3))
+    read_short_loop_range(a, a + size, site);
+  else
+    check_loop_range(addr, size, site, false);
 }
 
 EXPORT void __ompracer_write_loop_range(void *addr, uint64_t size, uint32_t site) {
-  check_loop_range(addr, size, site, true);
+  uintptr_t a = (uintptr_t)addr;
+  if (size < RANGE_REPEAT_MIN_BYTES && !((a | size) & 3))
+    write_short_loop_range(a, a + size, site);
+  else
+    check_loop_range(addr, size, site, true);
 }
+
+/* A strided check's short run, when its runs touch one another (stride = size: a loop
+ * left early; count below 32 keeps count * size from overflowing) and are 4 or 8 bytes
+ * long. Returns where it stopped. */
+#define SHORT_STRIDED(KIND, a, count, stride, size, site)                                          \
+  (stride != size || count >= 32 || (size != 4 && size != 8) ||                                    \
+           !short_run_fits(a, count * size, (unsigned)size)                                        \
+       ? a                                                                                         \
+   : size == 8 ? short_runs_##KIND##8(a, a + count * 8, site)                                      \
+               : short_runs_##KIND##4(a, a + count * 4, site))
 
 EXPORT void __ompracer_read_strided(const void *addr, uint64_t count, uint64_t stride,
                                     uint64_t size, uint32_t site) {
-  check_strided(addr, count, stride, size, site, false);
+  uintptr_t a = (uintptr_t)addr, stop = SHORT_STRIDED(read, a, count, stride, size, site);
+  if (stop != a)
+    count -= (stop - a) / size;
+  check_strided((const void *)stop, count, stride, size, site, false);
 }
 
 EXPORT void __ompracer_write_strided(void *addr, uint64_t count, uint64_t stride, uint64_t size,
                                      uint32_t site) {
-  check_strided(addr, count, stride, size, site, true);
+  uintptr_t a = (uintptr_t)addr, stop = SHORT_STRIDED(write, a, count, stride, size, site);
+  if (stop != a)
+    count -= (stop - a) / size;
+  check_strided((void *)stop, count, stride, size, site, true);
 }
 
 EXPORT void __ompracer_atomic(void *addr, uint64_t size, uint32_t flags, uint32_t site) {

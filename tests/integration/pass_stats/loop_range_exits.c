@@ -32,13 +32,33 @@ long copy_until(int v) {
   return i;
 }
 
-// Not ranged: no bound on the loop's count (it could wait for another thread forever),
-// so its read stays checked per access.
+// Ranged: no bound on the loop's count, but whether it is left depends on no fixed
+// location (each iteration reads the next char): checked on its exit edge (1).
 long length(const char *s) {
   long n = 0;
   while (s[n])
     n++;
   return n;
+}
+
+// Not ranged: it is left when the int at a fixed address changes, which only another
+// thread can make happen (a spin on a flag): its read and write stay checked per access.
+long wait_for(const int *flag, int *log) {
+  long n = 0;
+  while (!*flag)
+    log[n++ & 63] = 1;
+  return n;
+}
+
+// Ranged: a merge, whose indexes move by 0 or 1 an iteration (no bound): the write,
+// which moves by one element every iteration, and the reads, each from the first
+// element to the one its index is at when the loop is left (LoopRanges.cpp, MONOTONE)
+// (3).
+long merge(const int *a, long na, const int *b, long nb, int *o) {
+  long i = 0, j = 0, k = 0;
+  while (i < na && j < nb)
+    o[k++] = a[i] <= b[j] ? a[i++] : b[j++];
+  return k;
 }
 
 // Ranged: a bound from n, a char read (1).
@@ -70,4 +90,4 @@ long find_probed(int v) {
   return -1;
 }
 
-// CHECK: ompracer: {{.*}}loop_range_exits.c: instrumented 12 reads, 4 writes (12 of these reads and writes once per loop, as ranges, 0 by iteration batches)
+// CHECK: ompracer: {{.*}}loop_range_exits.c: instrumented 16 reads, 6 writes (16 of these reads and writes once per loop, as ranges, 0 by iteration batches)
