@@ -78,6 +78,30 @@ bool staysOnStrand(const Loop &L) {
 // (pollsFixedLocation).
 enum class Where { Nowhere, Preheader, ExitEdges };
 
+// Whether a walk back from the conditions of the loop's exiting branches, through
+// the operands of the loop's instructions that Follow accepts, meets a load that Hit
+// accepts.
+bool exitsReachLoad(const Loop &L, ArrayRef<BasicBlock *> Exiting,
+                    function_ref<bool(const Instruction &)> Follow,
+                    function_ref<bool(const LoadInst &)> Hit) {
+  SmallVector<const Value *, 16> Work;
+  for (BasicBlock *X : Exiting)
+    if (auto *Br = dyn_cast<BranchInst>(X->getTerminator()); Br && Br->isConditional())
+      Work.push_back(Br->getCondition());
+  SmallPtrSet<const Value *, 32> Seen;
+  while (!Work.empty()) {
+    const auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !L.contains(I) || !Seen.insert(I).second)
+      continue;
+    if (const auto *Load = dyn_cast<LoadInst>(I); Load && Hit(*Load))
+      return true;
+    if (Follow(*I))
+      for (const Value *Op : I->operands())
+        Work.push_back(Op);
+  }
+  return false;
+}
+
 // Whether the loop's exits depend on a value it loads, in the loop, from an address
 // that does not change in it: a spin on a flag (`while (!*done) log[n++] = 1;`)
 // that only another thread can end, which keeps its per-access checks. Any other loop
@@ -87,22 +111,29 @@ enum class Where { Nowhere, Preheader, ExitEdges };
 // from elsewhere while such a loop still runs (another thread's exit, a fatal signal)
 // loses its iterations' checks.
 bool pollsFixedLocation(const Loop &L, ArrayRef<BasicBlock *> Exiting, ScalarEvolution &SE) {
-  SmallVector<const Value *, 16> Work;
-  SmallPtrSet<const Value *, 32> Seen;
-  for (BasicBlock *X : Exiting)
-    if (auto *Br = dyn_cast<BranchInst>(X->getTerminator()); Br && Br->isConditional())
-      Work.push_back(Br->getCondition());
-  while (!Work.empty()) {
-    const auto *I = dyn_cast<Instruction>(Work.pop_back_val());
-    if (!I || !L.contains(I) || !Seen.insert(I).second)
-      continue;
-    if (const auto *Load = dyn_cast<LoadInst>(I))
-      if (SE.isLoopInvariant(SE.getSCEV(const_cast<Value *>(Load->getPointerOperand())), &L))
-        return true;
-    for (const Value *Op : I->operands())
-      Work.push_back(Op);
-  }
-  return false;
+  return exitsReachLoad(
+      L, Exiting, [](const Instruction &) { return true; },
+      [&](const LoadInst &Load) {
+        return SE.isLoopInvariant(SE.getSCEV(const_cast<Value *>(Load.getPointerOperand())), &L);
+      });
+}
+
+// Whether an exit of the loop compares a value the loop loads (through casts, phis,
+// selects and the branch's own logic, not through arithmetic): a search, left when
+// the data says (a partition's scan `while (*p > pivot) p--`, a merge's run of one
+// input, `while (s[n]) n++`), whose length is the data's and often a few iterations,
+// where checks on the exit edge cost more than the per-access ones they replace (BOTS
+// sort, docs/design.md). A loop left when an index reaches a bound (a merge's `i < na`,
+// whatever moves the index) runs as long as its bound says. Only for loops without a
+// bound scalar evolution can state: a cost rule, not a correctness one.
+bool comparesLoadedValue(const Loop &L, ArrayRef<BasicBlock *> Exiting) {
+  return exitsReachLoad(
+      L, Exiting,
+      [](const Instruction &I) {
+        return isa<CmpInst, CastInst, PHINode, SelectInst>(I) ||
+               (I.getType()->isIntegerTy(1) && I.isBitwiseLogicOp());
+      },
+      [](const LoadInst &) { return true; });
 }
 
 Where whereChecked(const Loop &L, ScalarEvolution &SE) {
@@ -122,7 +153,8 @@ Where whereChecked(const Loop &L, ScalarEvolution &SE) {
     return Where::Nowhere;
   if (Fits(SE.getSymbolicMaxBackedgeTakenCount(&L)))
     return Where::ExitEdges;
-  return pollsFixedLocation(L, Exiting, SE) ? Where::Nowhere : Where::ExitEdges;
+  return pollsFixedLocation(L, Exiting, SE) || comparesLoadedValue(L, Exiting) ? Where::Nowhere
+                                                                               : Where::ExitEdges;
 }
 
 // Whether the accesses of BB run in every iteration the loop runs to its end, and

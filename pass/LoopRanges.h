@@ -19,7 +19,9 @@
 // - left elsewhere too (a search that breaks out early), or after a number of
 //   iterations known only at its end, with a bound scalar evolution can state or with
 //   no exit that depends on a value loaded from a location the loop does not move (a
-//   spin on a flag, which only another thread ends, stays per access): on each exit
+//   spin on a flag, which only another thread ends, stays per access) and none that
+//   compares a loaded value (a search left when the data says, often after a few
+//   iterations, stays per access: a cost rule): on each exit
 //   edge, over the iterations that ran, counted by a counter the pass adds (an access
 //   after the exit taken, over all of them but the last). In such a loop an access
 //   made in every iteration before each exit, at Base + C * P where P is a header phi

@@ -790,7 +790,8 @@ EXPORT void __ompracer_read_strided(const void *addr, uint64_t count, uint64_t s
   uintptr_t a = (uintptr_t)addr, stop = SHORT_STRIDED(read, a, count, stride, size, site);
   if (stop != a)
     count -= (stop - a) / size;
-  check_strided((const void *)stop, count, stride, size, site, false);
+  if (count)
+    check_strided((const void *)stop, count, stride, size, site, false);
 }
 
 EXPORT void __ompracer_write_strided(void *addr, uint64_t count, uint64_t stride, uint64_t size,
@@ -798,7 +799,8 @@ EXPORT void __ompracer_write_strided(void *addr, uint64_t count, uint64_t stride
   uintptr_t a = (uintptr_t)addr, stop = SHORT_STRIDED(write, a, count, stride, size, site);
   if (stop != a)
     count -= (stop - a) / size;
-  check_strided((void *)stop, count, stride, size, site, true);
+  if (count)
+    check_strided((void *)stop, count, stride, size, site, true);
 }
 
 EXPORT void __ompracer_atomic(void *addr, uint64_t size, uint32_t flags, uint32_t site) {

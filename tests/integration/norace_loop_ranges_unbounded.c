@@ -1,17 +1,18 @@
-// norace_loop_ranges_unbounded.c -- loops whose count scalar evolution cannot bound,
-// whose affine accesses the pass checks on their exit edges (pass/LoopRanges.h), must
-// cover exactly the bytes the loops touch.
+// norace_loop_ranges_unbounded.c -- loops whose count scalar evolution cannot bound
+// must have exactly the bytes they touch checked: a merge, left when an index reaches
+// its bound, on its exit edges (pass/LoopRanges.h, MONOTONE for its inputs); searches
+// left when a value they load says, per access (a cost rule).
 //
 // Pairs of sibling tasks (logically parallel) touch neighbouring, disjoint bytes: a
 // search for a sentinel with no index bound reads up to the sentinel, its sibling
 // writes from the next element on; a merge of two sorted runs (indexes that move by 0
 // or 1 an iteration) reads its inputs up to their ends and writes out[0 .. 2M), its
-// sibling writes the elements after each; a scan down to the
-// first element no larger than a pivot, its sibling below it; a merge of two runs of
-// longs through pointers that leaves from either branch (BOTS sort's seqmerge: after
-// -O2 an inner loop per run of one input), its sibling the element after the last one
-// it writes and the elements after the last ones it reads. Every byte is touched by
-// one task only. No race, at every -O level.
+// sibling writes the elements after each; a scan down to the first element no larger
+// than a pivot, its sibling below it; a merge of two runs of longs through pointers
+// that leaves from either branch (BOTS sort's seqmerge: after -O2 an inner loop per
+// run of one input, left when the data says, inside one left at an input's end), its
+// sibling the element after the last one it writes and the elements after the last
+// ones it reads. Every byte is touched by one task only. No race, at every -O level.
 //
 // EXPECT: norace
 // CHECK-NOT: ==ompracer==

@@ -32,8 +32,8 @@ long copy_until(int v) {
   return i;
 }
 
-// Ranged: no bound on the loop's count, but whether it is left depends on no fixed
-// location (each iteration reads the next char): checked on its exit edge (1).
+// Not ranged: no bound on the loop's count, and it is left when a value it loads says
+// (a search, often short: a cost rule), so its read stays checked per access.
 long length(const char *s) {
   long n = 0;
   while (s[n])
@@ -43,6 +43,7 @@ long length(const char *s) {
 
 // Not ranged: it is left when the int at a fixed address changes, which only another
 // thread can make happen (a spin on a flag): its read and write stay checked per access.
+// (Also a loop left when a value it loads says.)
 long wait_for(const int *flag, int *log) {
   long n = 0;
   while (!*flag)
@@ -90,4 +91,4 @@ long find_probed(int v) {
   return -1;
 }
 
-// CHECK: ompracer: {{.*}}loop_range_exits.c: instrumented 16 reads, 6 writes (16 of these reads and writes once per loop, as ranges, 0 by iteration batches)
+// CHECK: ompracer: {{.*}}loop_range_exits.c: instrumented 16 reads, 6 writes (15 of these reads and writes once per loop, as ranges, 0 by iteration batches)
