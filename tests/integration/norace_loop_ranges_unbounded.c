@@ -18,40 +18,12 @@
 // CHECK-NOT: ==ompracer==
 #include <stdio.h>
 
+#include "loops_unbounded.h"
+
 #define N 1000
 #define M 300
 int searched[N], evens[M + 8], odds[M + 8], out[2 * M + 50], scanned[N];
 long run_a[M + 8], run_b[M + 8], merged[2 * M + 8];
-
-__attribute__((noinline)) static long find_sentinel(const int *p, int v) {
-  long i = 0;
-  while (p[i] != v)
-    i++;
-  return i;
-}
-
-__attribute__((noinline)) static long merge(const int *a, long na, const int *b, long nb,
-                                            int *o) {
-  long i = 0, j = 0, k = 0;
-  while (i < na && j < nb) {
-    int x = a[i], y = b[j]; /* one read of each per iteration, at every -O level */
-    o[k++] = x <= y ? x : y;
-    i += x <= y;
-    j += x > y;
-  }
-  while (i < na)
-    o[k++] = a[i++];
-  while (j < nb)
-    o[k++] = b[j++];
-  return k;
-}
-
-__attribute__((noinline)) static long scan_down(const int *p, long top, int pivot) {
-  long j = top;
-  while (p[j] > pivot)
-    j--;
-  return j;
-}
 
 /* Merges [p, pe) and [q, qe) (both non-empty) into d until one of them runs out;
  * returns how many it wrote. */

@@ -23,6 +23,8 @@
 // EXPECT: race
 #include <stdio.h>
 
+#include "loops_unbounded.h"
+
 #define N 1000
 #define M 300
 int searched[N], evens[M], odds[M], out[2 * M + 50], scanned[N];
@@ -30,33 +32,12 @@ int short4[16], short8[16];
 long short_len = 16; /* not a constant: the searches stay loops */
 int warm[10000];
 
-__attribute__((noinline)) static long find_sentinel(const int *p, int v) {
-  long i = 0;
-  while (p[i] != v)
-    i++;
-  return i;
-}
 __attribute__((noinline)) static void write_searched(void) {
   searched[N / 2] = -7;
   for (int i = N / 2 + 1; i < N; i++)
     searched[i] = i;
 }
 
-__attribute__((noinline)) static long merge(const int *a, long na, const int *b, long nb,
-                                            int *o) {
-  long i = 0, j = 0, k = 0;
-  while (i < na && j < nb) {
-    int x = a[i], y = b[j]; /* one read of each per iteration, at every -O level */
-    o[k++] = x <= y ? x : y;
-    i += x <= y;
-    j += x > y;
-  }
-  while (i < na)
-    o[k++] = a[i++];
-  while (j < nb)
-    o[k++] = b[j++];
-  return k;
-}
 __attribute__((noinline)) static void write_out(void) {
   out[2 * M - 2] = 1;
   evens[M - 1] = 2 * M - 2;
@@ -64,12 +45,6 @@ __attribute__((noinline)) static void write_out(void) {
     out[i] = i;
 }
 
-__attribute__((noinline)) static long scan_down(const int *p, long top, int pivot) {
-  long j = top;
-  while (p[j] > pivot)
-    j--;
-  return j;
-}
 __attribute__((noinline)) static void write_scanned(void) {
   scanned[N / 4] = 1;
   for (int i = 0; i < N / 4; i++)
@@ -131,35 +106,35 @@ int main(void) {
   }
   // The blocks in the order of their access lines (the harness sorts them).
   // CHECK: ==ompracer== WARNING: data race ({{write/read|read/write}}) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}race_loop_ranges_unbounded.c:{{35|40}}:{{[0-9]+}} in {{find_sentinel|write_searched}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{108|110}})
-  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}race_loop_ranges_unbounded.c:{{35|40}}:{{[0-9]+}} in {{find_sentinel|write_searched}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{108|110}})
-  // CHECK-NEXT: ==ompracer==   location: global 'searched' of 4000 bytes, declared at {{(.*/)?}}race_loop_ranges_unbounded.c:28 (offset 2000)
-  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_loop_ranges_unbounded.c:108 and {{(.*/)?}}race_loop_ranges_unbounded.c:110 with no dependence between them{{.*}}
+  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}{{loops_unbounded.h:12|race_loop_ranges_unbounded.c:36}}:{{[0-9]+}} in {{find_sentinel|write_searched}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{83|85}})
+  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}{{loops_unbounded.h:12|race_loop_ranges_unbounded.c:36}}:{{[0-9]+}} in {{find_sentinel|write_searched}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{83|85}})
+  // CHECK-NEXT: ==ompracer==   location: global 'searched' of 4000 bytes, declared at {{(.*/)?}}race_loop_ranges_unbounded.c:30 (offset 2000)
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_loop_ranges_unbounded.c:83 and {{(.*/)?}}race_loop_ranges_unbounded.c:85 with no dependence between them{{.*}}
   // CHECK: ==ompracer== WARNING: data race ({{write/read|read/write}}) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}race_loop_ranges_unbounded.c:{{49|62}}:{{[0-9]+}} in {{merge|write_out}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{112|114}})
-  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}race_loop_ranges_unbounded.c:{{49|62}}:{{[0-9]+}} in {{merge|write_out}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{112|114}})
-  // CHECK-NEXT: ==ompracer==   location: global 'evens' of 1200 bytes, declared at {{(.*/)?}}race_loop_ranges_unbounded.c:28 (offset 1196)
-  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_loop_ranges_unbounded.c:112 and {{(.*/)?}}race_loop_ranges_unbounded.c:114 with no dependence between them{{.*}}
+  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}{{loops_unbounded.h:21|race_loop_ranges_unbounded.c:43}}:{{[0-9]+}} in {{merge|write_out}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{87|89}})
+  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}{{loops_unbounded.h:21|race_loop_ranges_unbounded.c:43}}:{{[0-9]+}} in {{merge|write_out}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{87|89}})
+  // CHECK-NEXT: ==ompracer==   location: global 'evens' of 1200 bytes, declared at {{(.*/)?}}race_loop_ranges_unbounded.c:30 (offset 1196)
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_loop_ranges_unbounded.c:87 and {{(.*/)?}}race_loop_ranges_unbounded.c:89 with no dependence between them{{.*}}
   // CHECK: ==ompracer== WARNING: data race (write/write) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_loop_ranges_unbounded.c:{{50|61}}:{{[0-9]+}} in {{merge|write_out}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{112|114}})
-  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}race_loop_ranges_unbounded.c:{{50|61}}:{{[0-9]+}} in {{merge|write_out}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{112|114}})
-  // CHECK-NEXT: ==ompracer==   location: global 'out' of 2600 bytes, declared at {{(.*/)?}}race_loop_ranges_unbounded.c:28 (offset 2392)
-  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_loop_ranges_unbounded.c:112 and {{(.*/)?}}race_loop_ranges_unbounded.c:114 with no dependence between them{{.*}}
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}{{loops_unbounded.h:22|race_loop_ranges_unbounded.c:42}}:{{[0-9]+}} in {{merge|write_out}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{87|89}})
+  // CHECK-NEXT: ==ompracer==   write at {{(.*/)?}}{{loops_unbounded.h:22|race_loop_ranges_unbounded.c:42}}:{{[0-9]+}} in {{merge|write_out}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{87|89}})
+  // CHECK-NEXT: ==ompracer==   location: global 'out' of 2600 bytes, declared at {{(.*/)?}}race_loop_ranges_unbounded.c:30 (offset 2392)
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_loop_ranges_unbounded.c:87 and {{(.*/)?}}race_loop_ranges_unbounded.c:89 with no dependence between them{{.*}}
   // CHECK: ==ompracer== WARNING: data race ({{write/read|read/write}}) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}race_loop_ranges_unbounded.c:{{69|74}}:{{[0-9]+}} in {{scan_down|write_scanned}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{116|118}})
-  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}race_loop_ranges_unbounded.c:{{69|74}}:{{[0-9]+}} in {{scan_down|write_scanned}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{116|118}})
-  // CHECK-NEXT: ==ompracer==   location: global 'scanned' of 4000 bytes, declared at {{(.*/)?}}race_loop_ranges_unbounded.c:28 (offset 1000)
-  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_loop_ranges_unbounded.c:116 and {{(.*/)?}}race_loop_ranges_unbounded.c:118 with no dependence between them{{.*}}
+  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}{{loops_unbounded.h:35|race_loop_ranges_unbounded.c:49}}:{{[0-9]+}} in {{scan_down|write_scanned}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{91|93}})
+  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}{{loops_unbounded.h:35|race_loop_ranges_unbounded.c:49}}:{{[0-9]+}} in {{scan_down|write_scanned}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{91|93}})
+  // CHECK-NEXT: ==ompracer==   location: global 'scanned' of 4000 bytes, declared at {{(.*/)?}}race_loop_ranges_unbounded.c:30 (offset 1000)
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_loop_ranges_unbounded.c:91 and {{(.*/)?}}race_loop_ranges_unbounded.c:93 with no dependence between them{{.*}}
   // CHECK: ==ompracer== WARNING: data race ({{write/read|read/write}}) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}race_loop_ranges_unbounded.c:{{83|88}}:{{[0-9]+}} in {{find_first|write_short}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{120|129}})
-  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}race_loop_ranges_unbounded.c:{{83|88}}:{{[0-9]+}} in {{find_first|write_short}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{120|129}})
-  // CHECK-NEXT: ==ompracer==   location: global 'short4' of 64 bytes, declared at {{(.*/)?}}race_loop_ranges_unbounded.c:29 (offset 16)
-  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_loop_ranges_unbounded.c:120 and {{(.*/)?}}race_loop_ranges_unbounded.c:129 with no dependence between them{{.*}}
+  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}{{race_loop_ranges_unbounded.c:58|race_loop_ranges_unbounded.c:63}}:{{[0-9]+}} in {{find_first|write_short}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{95|104}})
+  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}{{race_loop_ranges_unbounded.c:58|race_loop_ranges_unbounded.c:63}}:{{[0-9]+}} in {{find_first|write_short}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{95|104}})
+  // CHECK-NEXT: ==ompracer==   location: global 'short4' of 64 bytes, declared at {{(.*/)?}}race_loop_ranges_unbounded.c:31 (offset 16)
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_loop_ranges_unbounded.c:95 and {{(.*/)?}}race_loop_ranges_unbounded.c:104 with no dependence between them{{.*}}
   // CHECK: ==ompracer== WARNING: data race ({{write/read|read/write}}) on 4 bytes at 0x{{[0-9a-f]+}}
-  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}race_loop_ranges_unbounded.c:{{83|89}}:{{[0-9]+}} in {{find_first|write_short}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{120|129}})
-  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}race_loop_ranges_unbounded.c:{{83|89}}:{{[0-9]+}} in {{find_first|write_short}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{120|129}})
-  // CHECK-NEXT: ==ompracer==   location: global 'short8' of 64 bytes, declared at {{(.*/)?}}race_loop_ranges_unbounded.c:29 (offset 20)
-  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_loop_ranges_unbounded.c:120 and {{(.*/)?}}race_loop_ranges_unbounded.c:129 with no dependence between them{{.*}}
+  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}{{race_loop_ranges_unbounded.c:58|race_loop_ranges_unbounded.c:64}}:{{[0-9]+}} in {{find_first|write_short}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{95|104}})
+  // CHECK-NEXT: ==ompracer==   {{write|read}} at {{(.*/)?}}{{race_loop_ranges_unbounded.c:58|race_loop_ranges_unbounded.c:64}}:{{[0-9]+}} in {{find_first|write_short}} (explicit task created at {{(.*/)?}}race_loop_ranges_unbounded.c:{{95|104}})
+  // CHECK-NEXT: ==ompracer==   location: global 'short8' of 64 bytes, declared at {{(.*/)?}}race_loop_ranges_unbounded.c:31 (offset 20)
+  // CHECK-NEXT: ==ompracer==   why: sibling tasks created at {{(.*/)?}}race_loop_ranges_unbounded.c:95 and {{(.*/)?}}race_loop_ranges_unbounded.c:104 with no dependence between them{{.*}}
   // CHECK: ==ompracer== SUMMARY: 6 data race(s) reported
   printf("found %ld %ld %ld %ld %ld\n", a, b, c, d, e);
   return a == N / 2 && b == 2 * M && c == N / 4 && d == 4 && e == 5 && warm_n == 9999 ? 0 : 1;
