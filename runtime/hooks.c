@@ -298,36 +298,6 @@ static void check_runs_in(const struct loop_check *c, uintptr_t lo, uintptr_t hi
       check_one(c->lo + k * c->stride, c->size, now, cache);
 }
 
-/* Whether the runs of c, a loop check too short to be recorded, are checked as the
- * sized hooks check single accesses (check_short_runs): aligned ints, floats, doubles or
- * pointers next to each other, while the repeat filter is paused (the hooks' own
- * condition for their held look). */
-INLINE bool short_runs_apply(const struct loop_check *c) {
-  return (c->size == 4 || c->size == 8) && c->stride == c->size && !(c->lo & (c->size - 1)) &&
-         !repeat_filter_asks(&t_repeats);
-}
-
-/* The runs of c (short_runs_apply) one by one, each as a sized hook checks it
- * (SIZED_DISPATCH_ANY): aligned_access_held's look; nothing more when held, the update
- * without the lock-free test when not recorded (history_access_unrecorded), else the
- * whole check. A loop left after a few iterations (a merge's run of one input, an
- * insertion sort's shift: BOTS sort) took about twice the hooks' instructions per
- * access through check_one for each run. */
-static __attribute__((noinline)) void
-check_short_runs(const struct loop_check *c, const struct access_now *now, struct sp_cache *cache) {
-  for (uintptr_t a = c->lo; a < c->hi; a += c->size) {
-    enum held_answer held =
-        aligned_access_held(a, c->size, now->node, now->site, now->iter, now->is_write);
-    if (held == HELD_YES)
-      continue;
-    struct race_found races[MAX_RACES_PER_ACCESS];
-    report_races(races,
-                 held == HELD_NO ? history_access_unrecorded(a, c->size, now, cache, races)
-                                 : history_access_inline(a, c->size, now, cache, races),
-                 now);
-  }
-}
-
 /* `count` accesses `stride` bytes apart, all of one strand (a loop's, LoopRanges.h in
  * the pass): one entry into the runtime for all of them, and when no per-access filter
  * can apply (the loop makes no call: nothing of the thread changes while it runs), the
@@ -354,8 +324,6 @@ static void check_loop_runs(const void *addr, uint64_t count, uint64_t stride, u
     if (seen == RANGE_ONWARD) {
       check_runs_in(&c, a.lo, a.hi, &now, &t->cache);
       range_repeats_note(&c, &now, t->cache.tag0, a.epoch, false);
-    } else if (seen == RANGE_NEW && !recorded && short_runs_apply(&c)) {
-      check_short_runs(&c, &now, &t->cache);
     } else if (seen == RANGE_NEW) {
       bool onward = a.onward; /* set only when recorded */
       uintptr_t span_lo, span_hi;
@@ -701,9 +669,10 @@ EXPORT void __ompracer_write_range(void *addr, uint64_t size, uint32_t site) {
   check_access(addr, size, site, true, false, true);
 }
 
-/* Short loop checks. A loop left after a few iterations (a merge's run of one input, a
- * partition's scan: BOTS sort) took more instructions per access through a loop check
- * than through the sized hooks, whose held look answers most accesses in the hook. So
+/* Short loop checks. A loop left after a few iterations (a bounded search that stops
+ * early; a merge's run of one input and a partition's scan, BOTS sort's, when the pass
+ * ranged them) took more instructions per access through a loop check than through
+ * the sized hooks, whose held look answers most accesses in the hook. So
  * a loop check too short to be recorded (history_range_repeats.h) of aligned 4- or
  * 8-byte elements whose bytes plain_access admits goes element by element, from the
  * first, as the sized hooks' plain path goes while the held look answers (held:
