@@ -398,19 +398,9 @@ SmallVector<Part, 2> partsAt(const Group &G, const Place &P, ScalarEvolution &SE
   return {{Ran, P.Trips, false}, {Before, AllButLast, true}};
 }
 
-// Plans the checks of one group at each place (on its first member; the others are
-// covered by it); false if its bytes do not qualify.
-bool planGroup(Group &G, ScalarEvolution &SE, const DominatorTree &DT, ArrayRef<Place> Places,
-               SCEVExpander &Expander, DenseMap<Instruction *, LoopRange> &Plan) {
-  SmallVector<std::pair<GroupBytes, Instruction *>, 4> Checks;
-  for (const Place &P : Places)
-    for (Part &Pt : partsAt(G, P, SE, DT)) {
-      auto R = Pt.Direct ? Pt.Direct : bytesOf(Pt.G, SE, Pt.Trips, Pt.MayBeNone);
-      if (!R || !safeToExpand(Expander, *R, P.At))
-        return false;
-      Checks.push_back({*R, P.At});
-    }
-  LoopRange &Range = Plan[G.Members[0].I];
+// Emits the code of each check (its bytes, before its instruction) into Range.
+void expandChecks(ArrayRef<std::pair<GroupBytes, Instruction *>> Checks, SCEVExpander &Expander,
+                  LoopRange &Range) {
   for (auto [R, At] : Checks) {
     Type *I64 = Type::getInt64Ty(At->getContext());
     RangeCheck Check;
@@ -423,6 +413,21 @@ bool planGroup(Group &G, ScalarEvolution &SE, const DominatorTree &DT, ArrayRef<
     Check.InsertBefore = At;
     Range.Checks.push_back(Check);
   }
+}
+
+// Plans the checks of one group at each place (on its first member; the others are
+// covered by it); false if its bytes do not qualify.
+bool planGroup(Group &G, ScalarEvolution &SE, const DominatorTree &DT, ArrayRef<Place> Places,
+               SCEVExpander &Expander, DenseMap<Instruction *, LoopRange> &Plan) {
+  SmallVector<std::pair<GroupBytes, Instruction *>, 4> Checks;
+  for (const Place &P : Places)
+    for (Part &Pt : partsAt(G, P, SE, DT)) {
+      auto R = Pt.Direct ? Pt.Direct : bytesOf(Pt.G, SE, Pt.Trips, Pt.MayBeNone);
+      if (!R || !safeToExpand(Expander, *R, P.At))
+        return false;
+      Checks.push_back({*R, P.At});
+    }
+  expandChecks(Checks, Expander, Plan[G.Members[0].I]);
   for (const Group::Member &M : drop_begin(G.Members))
     Plan[M.I] = LoopRange(); // covered by the first member's bytes
   return true;
@@ -536,37 +541,40 @@ const SCEV *withPhi(const SCEV *S, PHINode &P, const SCEV *With, ScalarEvolution
 // last one's, so over the loop they are one contiguous range, from the first
 // iteration's address (P's value from the preheader) to the last one's (P's value in
 // the iteration the loop is left from, which made the access). The loop's exit edges
-// check it. Returns false if the access is not of that form.
-bool planMonotone(const Access &A, Loop &L, ScalarEvolution &SE, ArrayRef<Place> Edges,
-                  SCEVExpander &Expander, DenseMap<Instruction *, LoopRange> &Plan) {
+// check it.
+
+// How far the access's address moves when the header phi P moves by one unit (a byte
+// for a pointer), if it is Base + C * P or P + Offset; null otherwise.
+const SCEVConstant *perUnitOf(const SCEV *Ptr, PHINode &P, const Loop &L, ScalarEvolution &SE) {
+  const SCEV *Phi = SE.getSCEV(&P);
+  if (P.getType()->isPointerTy()) {
+    const SCEV *Offset = SE.getMinusSCEV(Ptr, Phi); // CouldNotCompute: another base
+    if (isa<SCEVCouldNotCompute>(Offset) || !SE.isLoopInvariant(Offset, &L))
+      return nullptr;
+    return cast<SCEVConstant>(SE.getOne(Type::getInt64Ty(P.getContext())));
+  }
+  if (!SE.isLoopInvariant(withPhi(Ptr, P, SE.getZero(Phi->getType()), SE), &L))
+    return nullptr;
+  const auto *C = dyn_cast<SCEVConstant>(
+      SE.getMinusSCEV(withPhi(Ptr, P, SE.getAddExpr(Phi, SE.getOne(Phi->getType())), SE), Ptr));
+  return C && !C->isZero() && C->getAPInt().getSignificantBits() <= 32 ? C : nullptr;
+}
+
+// The access's bytes over the loop, as MONOTONE says, from its first header phi that
+// makes them one contiguous range; none if no phi does.
+std::optional<GroupBytes> monotoneBytes(const Access &A, Loop &L, ScalarEvolution &SE) {
   const SCEV *Ptr = SE.getSCEV(A.Ptr);
-  BasicBlock *Pre = L.getLoopPreheader(), *Latch = L.getLoopLatch();
-  LLVMContext &Ctx = L.getHeader()->getContext();
-  Type *I64 = Type::getInt64Ty(Ctx);
+  Type *I64 = Type::getInt64Ty(L.getHeader()->getContext());
   for (PHINode &P : L.getHeader()->phis()) {
-    if (P.getNumIncomingValues() != 2 || !SE.isSCEVable(P.getType()))
-      continue;
-    const SCEV *Phi = SE.getSCEV(&P);
-    if (!isa<SCEVUnknown>(Phi))
+    if (P.getNumIncomingValues() != 2 || !SE.isSCEVable(P.getType()) ||
+        !isa<SCEVUnknown>(SE.getSCEV(&P)))
       continue; // affine (addToGroups took the access, if it could) or not a phi of its own
-    // How far the address moves when P moves by one unit (a byte for a pointer).
-    const SCEV *PerUnit;
-    if (P.getType()->isPointerTy()) {
-      const SCEV *Offset = SE.getMinusSCEV(Ptr, Phi); // CouldNotCompute: another base
-      if (isa<SCEVCouldNotCompute>(Offset) || !SE.isLoopInvariant(Offset, &L))
-        continue;
-      PerUnit = SE.getOne(I64);
-    } else {
-      if (!SE.isLoopInvariant(withPhi(Ptr, P, SE.getZero(Phi->getType()), SE), &L))
-        continue;
-      PerUnit =
-          SE.getMinusSCEV(withPhi(Ptr, P, SE.getAddExpr(Phi, SE.getOne(Phi->getType())), SE), Ptr);
-    }
-    const auto *C = dyn_cast<SCEVConstant>(PerUnit);
-    if (!C || C->isZero() || C->getAPInt().getSignificantBits() > 32)
+    const SCEVConstant *C = perUnitOf(Ptr, P, L, SE);
+    if (!C)
       continue;
     // How far one iteration moves P: the range of its latch value less itself.
-    const SCEV *Move = SE.getMinusSCEV(SE.getSCEV(P.getIncomingValueForBlock(Latch)), Phi);
+    const SCEV *Move =
+        SE.getMinusSCEV(SE.getSCEV(P.getIncomingValueForBlock(L.getLoopLatch())), SE.getSCEV(&P));
     if (isa<SCEVCouldNotCompute>(Move))
       continue;
     ConstantRange Moves = SE.getSignedRange(Move);
@@ -578,26 +586,32 @@ bool planMonotone(const Access &A, Loop &L, ScalarEvolution &SE, ArrayRef<Place>
     if ((Lo < 0 && Hi > 0) || std::max(-Lo, Hi) * std::abs(Unit) > int64_t(A.Size))
       continue; // both ways, or a gap between two iterations' bytes
     bool Up = (Unit > 0) == (Hi > 0);
-    const SCEV *First = withPhi(Ptr, P, SE.getSCEV(P.getIncomingValueForBlock(Pre)), SE);
+    const SCEV *First =
+        withPhi(Ptr, P, SE.getSCEV(P.getIncomingValueForBlock(L.getLoopPreheader())), SE);
     const SCEV *Low = Up ? First : Ptr, *High = Up ? Ptr : First;
     const SCEV *Span = SE.getMinusSCEV(High, Low);
     if (isa<SCEVCouldNotCompute>(Span) || !Span->getType()->isIntegerTy(64))
       continue;
-    const SCEV *Bytes = SE.getAddExpr(Span, SE.getConstant(I64, A.Size));
-    for (const Place &E : Edges)
-      if (!Expander.isSafeToExpandAt(Low, E.At) || !Expander.isSafeToExpandAt(Bytes, E.At))
-        return false;
-    LoopRange &Range = Plan[A.I];
-    for (const Place &E : Edges) {
-      RangeCheck Check;
-      Check.Start = Expander.expandCodeFor(Low, PointerType::getUnqual(Ctx), E.At);
-      Check.Bytes = Expander.expandCodeFor(Bytes, I64, E.At);
-      Check.InsertBefore = E.At;
-      Range.Checks.push_back(Check);
-    }
-    return true;
+    return GroupBytes{Low, SE.getAddExpr(Span, SE.getConstant(I64, A.Size))};
   }
-  return false;
+  return std::nullopt;
+}
+
+// Plans a MONOTONE access's checks on the exit edges; false if it is not one (it stays
+// checked per access).
+bool planMonotone(const Access &A, Loop &L, ScalarEvolution &SE, ArrayRef<Place> Edges,
+                  SCEVExpander &Expander, DenseMap<Instruction *, LoopRange> &Plan) {
+  auto R = monotoneBytes(A, L, SE);
+  if (!R)
+    return false;
+  SmallVector<std::pair<GroupBytes, Instruction *>, 4> Checks;
+  for (const Place &E : Edges) {
+    if (!safeToExpand(Expander, *R, E.At))
+      return false;
+    Checks.push_back({*R, E.At});
+  }
+  expandChecks(Checks, Expander, Plan[A.I]);
+  return true;
 }
 
 } // namespace

@@ -728,21 +728,18 @@ SHORT_RUNS(8, write, true)
 SHORT_LOOP_RANGE(read, false)
 SHORT_LOOP_RANGE(write, true)
 
-EXPORT void __ompracer_read_loop_range(const void *addr, uint64_t size, uint32_t site) {
-  uintptr_t a = (uintptr_t)addr;
-  if (size < RANGE_REPEAT_MIN_BYTES && !((a | size) & 3))
-    read_short_loop_range(a, a + size, site);
-  else
-    check_loop_range(addr, size, site, false);
-}
-
-EXPORT void __ompracer_write_loop_range(void *addr, uint64_t size, uint32_t site) {
-  uintptr_t a = (uintptr_t)addr;
-  if (size < RANGE_REPEAT_MIN_BYTES && !((a | size) & 3))
-    write_short_loop_range(a, a + size, site);
-  else
-    check_loop_range(addr, size, site, true);
-}
+/* The loop-range hooks (__ompracer_read_loop_range, __ompracer_write_loop_range): a
+ * short run out of line, any other range as before. */
+#define LOOP_RANGE_HOOK(KIND, IS_WRITE, PTR)                                                       \
+  EXPORT void __ompracer_##KIND##_loop_range(PTR addr, uint64_t size, uint32_t site) {             \
+    uintptr_t a = (uintptr_t)addr;                                                                 \
+    if (size < RANGE_REPEAT_MIN_BYTES && !((a | size) & 3))                                        \
+      KIND##_short_loop_range(a, a + size, site);                                                  \
+    else                                                                                           \
+      check_loop_range(addr, size, site, IS_WRITE);                                                \
+  }
+LOOP_RANGE_HOOK(read, false, const void *)
+LOOP_RANGE_HOOK(write, true, void *)
 
 /* A strided check's short run, when its runs touch one another (stride = size: a loop
  * left early; count below 32 keeps count * size from overflowing) and are 4 or 8 bytes
@@ -754,23 +751,19 @@ EXPORT void __ompracer_write_loop_range(void *addr, uint64_t size, uint32_t site
    : size == 8 ? short_runs_##KIND##8(a, a + count * 8, site)                                      \
                : short_runs_##KIND##4(a, a + count * 4, site))
 
-EXPORT void __ompracer_read_strided(const void *addr, uint64_t count, uint64_t stride,
-                                    uint64_t size, uint32_t site) {
-  uintptr_t a = (uintptr_t)addr, stop = SHORT_STRIDED(read, a, count, stride, size, site);
-  if (stop != a)
-    count -= (stop - a) / size;
-  if (count)
-    check_strided((const void *)stop, count, stride, size, site, false);
-}
-
-EXPORT void __ompracer_write_strided(void *addr, uint64_t count, uint64_t stride, uint64_t size,
-                                     uint32_t site) {
-  uintptr_t a = (uintptr_t)addr, stop = SHORT_STRIDED(write, a, count, stride, size, site);
-  if (stop != a)
-    count -= (stop - a) / size;
-  if (count)
-    check_strided((void *)stop, count, stride, size, site, true);
-}
+/* The strided hooks (__ompracer_read_strided, __ompracer_write_strided): the short
+ * run, then the rest, if any, as before. */
+#define STRIDED_HOOK(KIND, IS_WRITE, PTR)                                                          \
+  EXPORT void __ompracer_##KIND##_strided(PTR addr, uint64_t count, uint64_t stride,               \
+                                          uint64_t size, uint32_t site) {                          \
+    uintptr_t a = (uintptr_t)addr, stop = SHORT_STRIDED(KIND, a, count, stride, size, site);       \
+    if (stop != a)                                                                                 \
+      count -= (stop - a) / size;                                                                  \
+    if (count)                                                                                     \
+      check_strided((PTR)stop, count, stride, size, site, IS_WRITE);                               \
+  }
+STRIDED_HOOK(read, false, const void *)
+STRIDED_HOOK(write, true, void *)
 
 EXPORT void __ompracer_atomic(void *addr, uint64_t size, uint32_t flags, uint32_t site) {
   check_access(addr, size, site, (flags & OMPRACER_ATOMIC_WRITE) != 0, true, false);
