@@ -428,6 +428,89 @@ aligned_access_held(uintptr_t addr, size_t size, node_id node, uint32_t site, ui
   return cell_held(g, gen, need, node, site, iter, is_write);
 }
 
+/* THE REPLACE. The commonest update of all: a plain access (no lock held, not atomic)
+ * by a strand that nothing the slot keeps runs in parallel with, to a slot that keeps
+ * no overflow (at most a write and a read, of the empty lockset: a lazy family in
+ * precise mode). Both modes' algorithms then find no race and give the access its
+ * kind's entry: fast_access finds nothing parallel and keeps the one write, or keeps
+ * the read pair with the access in place of the first read (keep_slot_pair_known:
+ * neither read is parallel with it, the second is empty); precise mode's lazy update
+ * (precise_lazy_update) makes the same choice, and no overflow means no pooled entry,
+ * no expanded family and no last-update note. So it takes the lock, sees that the slot
+ * is still such a slot and its two entries still not parallel with the access, and
+ * stores the entry; anything else (an older generation, a split granule, an overflow in
+ * use, a word to pair or unpair, an entry in parallel) unlocks and answers false, and
+ * the caller makes the whole update. A patient visit of BOTS health (its pointer read,
+ * its seed's read-modify-write) and a merge's reads and writes in BOTS sort update
+ * entries of the strand before them, each through the whole path's 160 to 320
+ * instructions. */
+
+/* The cell that holds an aligned 4- or 8-byte access's history alone, as
+ * aligned_access_held picks it, when the update needs no pairing or unpairing: an
+ * 8-byte access's word paired (*pair: CELL_PAIRED), a 4-byte access's granule in an
+ * unpaired word (*pair: 0); NULL otherwise (an empty word, or a granule of a paired
+ * word, whose update unpairs it). Read without the lock: slot_replaced checks again. */
+static inline __attribute__((always_inline)) struct granule_cell *
+own_cell(char *leaf, uintptr_t addr, size_t size, uint32_t gen, uint32_t *pair) {
+  struct granule_cell *first = shadow_cell_in(leaf, word_of(addr));
+  *pair = 0;
+  if (addr & SHADOW_GRANULE)
+    return second_current(second_of(first), gen) ? second_of(first) : NULL;
+  if (size == SHADOW_WORD)
+    *pair = CELL_PAIRED;
+  return first;
+}
+
+/* The replace on cell g (pair: the pair flag it must have) in generation gen, of a
+ * read rd, a write wr, or a read and then a write of one strand and iteration (a
+ * read-modify-write: the write then meets the read, not parallel with it, and the
+ * entries the read met): true when made; false, with nothing changed, when the slot is
+ * not such a slot. Each entry is asked as conflicts asks it (the accesses are plain, so
+ * an entry races with them when parallel with them). */
+static inline __attribute__((always_inline)) bool
+slot_replaced(struct granule_cell *g, uint32_t gen, uint32_t pair, const struct access_now *rd,
+              const struct access_now *wr, struct sp_cache *c) {
+  /* A look before the lock first: a slot that is not such a slot (an empty word, the
+   * most common) is left to the whole update without locking it twice. */
+  uint32_t look = atomic_load_explicit(&g->state, memory_order_relaxed);
+  if (g->gen != gen || (look & (SLOT_MORE | CELL_PAIRED | CELL_SPLIT_MAX)) != pair)
+    return false;
+  uint32_t s = cell_lock_raw(g);
+  struct history_slot *h = &g->whole;
+  bool plain = g->gen == gen && (s & (CELL_PAIRED | CELL_SPLIT_MAX)) == pair &&
+               !(atomic_load_explicit(&g->state, memory_order_relaxed) & SLOT_MORE);
+  bool made = plain && !parallel_with(c, h->w) && !parallel_with(c, h->r1);
+  if (made && rd)
+    ref_store(&h->r1, ref_of(rd));
+  if (made && wr)
+    ref_store(&h->w, ref_of(wr));
+  cell_unlock(g, s);
+  return made;
+}
+
+/* The replace for an aligned 4- or 8-byte plain access (rd or wr, the other NULL), or a
+ * read-modify-write of one (both), whose read aligned_access_held has just answered
+ * HELD_NO for (inside the runtime, as history_access_unrecorded's and
+ * history_update_pair's callers are, having found the repeat filter paused and taken
+ * its count of the checks); false: make the whole update. It ends the range records
+ * the accesses meet, as any update does. */
+static inline __attribute__((always_inline)) bool
+aligned_access_replaced(uintptr_t addr, size_t size, const struct access_now *rd,
+                        const struct access_now *wr, struct sp_cache *cache) {
+  char *leaf = shadow_leaf_if_mapped(addr);
+  if (!leaf)
+    return false;
+  uint32_t gen = cells_generation(), pair;
+  struct granule_cell *g = own_cell(leaf, addr, size, gen, &pair);
+  if (!g)
+    return false;
+  if (rd)
+    range_repeats_overlap(addr, size, rd);
+  if (wr)
+    range_repeats_overlap(addr, size, wr);
+  return slot_replaced(g, gen, pair, rd, wr, cache);
+}
+
 /* aligned_access for a plain (no lock held, not atomic) access to a whole aligned word,
  * in a leaf the caller looked up, in generation gen and mode `precise` as the caller
  * read them: an iteration batch's lane (hooks.c, batch_run_ops), which reads them once

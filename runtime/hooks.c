@@ -457,9 +457,14 @@ INLINE void check_unrecorded(const void *addr, uint64_t size, uint32_t site, boo
   struct access_now now;
   if (!plain_begin(site, is_write, &now))
     return;
-  struct race_found races[MAX_RACES_PER_ACCESS];
-  report_races(races, history_access_unrecorded((uintptr_t)addr, size, &now, &t_self.cache, races),
-               &now);
+  if (aligned_access_replaced((uintptr_t)addr, size, is_write ? NULL : &now, is_write ? &now : NULL,
+                              &t_self.cache)) {
+    t_repeats.credit--; /* repeat_on's count: the hook found the filter paused */
+  } else {
+    struct race_found races[MAX_RACES_PER_ACCESS];
+    report_races(
+        races, history_access_unrecorded((uintptr_t)addr, size, &now, &t_self.cache, races), &now);
+  }
   runtime_leave();
 }
 
@@ -624,6 +629,10 @@ INLINE void check_update(void *addr, uint64_t size, uint32_t read_site, uint32_t
     return;
   struct access_now wr = {rd.node, write_site, rd.iter, true, 0};
   t_repeats.credit -= 2; /* the count repeat_on would take, check by check */
+  if (read_unrecorded && aligned_access_replaced((uintptr_t)addr, size, &rd, &wr, &t_self.cache)) {
+    runtime_leave();
+    return;
+  }
   struct race_found races_r[MAX_RACES_PER_ACCESS], races_w[MAX_RACES_PER_ACCESS];
   unsigned n_w;
   unsigned n_r = history_update_pair((uintptr_t)addr, size, &rd, &wr, &t_self.cache, races_r,

@@ -1,13 +1,15 @@
 /* The read-modify-write pair (history_access.h: history_update_pair, which runtime/hooks.c
  * calls for __ompracer_update4 and __ompracer_update8, told as the hook tells it whether
- * the held look found the read not recorded) against two history_access calls, the
- * read's then the write's: the same random accesses (three strands,
- * iteration tags, words, ints and bytes, new generations in between), about a third
- * of them pairs, made to two arrays, one through each path, must find the same races
- * (how many for the read and for the write, and the first one's earlier site,
- * iteration and kind) at every step. Single accesses go through history_access on both
- * arrays, so pairs also meet split granules and unpaired words. In precise mode (the
- * default) and in fast mode. */
+ * the held look found the read not recorded) and the replace (aligned_access_replaced,
+ * which the hooks try first for a single aligned 4- or 8-byte access and for a pair
+ * whose read the held look found not recorded) against history_access calls (for a pair
+ * the read's then the write's): the same random accesses (three strands, iteration
+ * tags, words, ints and bytes, new generations in between), about a third of them
+ * pairs, made to two arrays, one through each path, must find the same races (how many
+ * for the read and for the write, and the first one's earlier site, iteration and kind)
+ * at every step. Single accesses that the replace does not take go through
+ * history_access on both arrays, so pairs also meet split granules and unpaired words.
+ * In precise mode (the default) and in fast mode. */
 #include "check.h"
 #include "history.h"
 #include "history_access.h"
@@ -15,8 +17,8 @@
 #include "history_driver.h"
 #include "history_repeats.h"
 #include "options.h"
-#include "random_accesses.h"
 #include "ospg.h"
+#include "random_accesses.h"
 #include "shadow.h"
 #include "strand_stack.h"
 
@@ -31,6 +33,7 @@ static _Alignas(64) uint64_t via_two[RA_WORDS];
 static _Alignas(64) uint64_t via_pair[RA_WORDS];
 
 static uint64_t g_rng = 2463534242ull;
+static unsigned g_replaced; /* accesses the replace took */
 
 struct found {
   unsigned n[2]; /* the read's races, the write's (a single access: n[0]) */
@@ -47,7 +50,16 @@ static unsigned one_access(uintptr_t addr, const struct random_access *a, bool i
   return n;
 }
 
-/* Makes access a to `base`, a pair through history_update_pair (pair) or two calls. */
+/* Whether the hooks try the replace for an access to addr of a's size: aligned 4 or 8
+ * bytes whose held look answers HELD_NO (for a pair, its read's). */
+static bool replace_tried(uintptr_t addr, const struct random_access *a, bool is_write,
+                          uint32_t site) {
+  return (a->size == 4 || a->size == 8) &&
+         aligned_access_held(addr, a->size, a->w, site, a->iter, is_write) == HELD_NO;
+}
+
+/* Makes access a to `base`: through the hooks' path (pair: history_update_pair, the
+ * replace first where the hooks try it) or through history_access calls. */
 static struct found make(const struct random_access *a, uint64_t *base, bool pair) {
   struct sp_cache cache;
   sp_cache_reset(&cache, a->w);
@@ -59,6 +71,14 @@ static struct found make(const struct random_access *a, uint64_t *base, bool pai
   t_repeats.credit = INT32_MAX;
   struct found f = {{0, 0}, {{0}, {0}}};
   if (!a->pair) {
+    struct access_now now = {
+        .node = a->w, .site = a->site, .iter = a->iter, .is_write = a->is_write};
+    if (pair && replace_tried(addr, a, a->is_write, a->site) &&
+        aligned_access_replaced(addr, a->size, a->is_write ? NULL : &now, a->is_write ? &now : NULL,
+                                &cache)) {
+      g_replaced++;
+      return f;
+    }
     f.n[0] = one_access(addr, a, a->is_write, a->site, &cache, &f.first[0]);
   } else if (!pair) {
     f.n[0] = one_access(addr, a, false, a->site, &cache, &f.first[0]);
@@ -68,10 +88,13 @@ static struct found make(const struct random_access *a, uint64_t *base, bool pai
     struct access_now wr = {.node = a->w, .site = a->write_site, .iter = a->iter, .is_write = true};
     struct race_found races_r[MAX_RACES_PER_ACCESS], races_w[MAX_RACES_PER_ACCESS];
     /* As the hook passes it: whether the held look found the read not recorded. */
-    bool unrecorded =
-        aligned_access_held(addr, a->size, a->w, a->site, a->iter, false) == HELD_NO;
-    f.n[0] = history_update_pair(addr, a->size, &rd, &wr, &cache, races_r, races_w, &f.n[1],
-                                 unrecorded);
+    bool unrecorded = aligned_access_held(addr, a->size, a->w, a->site, a->iter, false) == HELD_NO;
+    if (unrecorded && aligned_access_replaced(addr, a->size, &rd, &wr, &cache)) {
+      g_replaced++;
+      return f;
+    }
+    f.n[0] =
+        history_update_pair(addr, a->size, &rd, &wr, &cache, races_r, races_w, &f.n[1], unrecorded);
     if (f.n[0])
       f.first[0] = races_r[0];
     if (f.n[1])
@@ -95,7 +118,16 @@ static void pair_matches_two_checks(void) {
   for (unsigned step = 0; step < STEPS; step++) {
     if (step % 500 == 499)
       cells_reset();
-    const node_id strands[3] = {g_strands[0].strand, g_strands[1].strand, g_strands[2].strand};
+    /* Now and then a strand goes on in a new strand, in series with its last: the
+     * entries it left are then ordered before its accesses, which the replace takes; in
+     * every other block of steps two draws in three are the first strand's. */
+    if (step % 50 == 49)
+      ss_new_strand(&g_strands[step / 50 % 3]);
+    if (step % 10 == 9 && step / 1000 % 2)
+      ss_new_strand(&g_strands[0]);
+    bool serial = step / 1000 % 2;
+    const node_id strands[3] = {g_strands[0].strand, g_strands[serial ? 0 : 1].strand,
+                                g_strands[2].strand};
     struct random_access a = ra_draw(&g_rng, strands);
     g_log[step] = a;
     struct found two = make(&a, via_two, false), pair = make(&a, via_pair, true);
@@ -114,8 +146,12 @@ static void pair_matches_two_checks(void) {
       }
     }
   }
-  CHECK(races > STEPS / 20);    /* the sequence does meet races */
+  CHECK(races > STEPS / 20);       /* the sequence does meet races */
   CHECK(pair_races > STEPS / 100); /* and its pairs do */
+  CHECK(g_replaced > STEPS / 400); /* and the replace takes some of them (most meet
+                                    * entries in parallel: a race, or two reads) */
 }
 
-int main(void) { return ra_main(g_strands, pair_matches_two_checks, "pair_matches_two_checks"); }
+int main(void) {
+  return ra_main(g_strands, pair_matches_two_checks, "pair_matches_two_checks");
+}
