@@ -1,6 +1,6 @@
 // Registers the passes with clang's new pass manager: `-fpass-plugin=ompracer.so` runs
-// MarkSections, MarkTargets and MarkLoops first (before the optimiser reshapes OpenMP's lowering) and the
-// instrumentation last in the optimisation pipeline (at every -O level);
+// MarkSections, MarkTargets and MarkLoops first (before the optimiser reshapes OpenMP's lowering)
+// and the instrumentation last in the optimisation pipeline (at every -O level);
 // `opt -passes=ompracer` runs the instrumentation by name.
 #include "InstrumentAccesses.h"
 #include "MarkLoops.h"

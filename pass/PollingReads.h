@@ -8,8 +8,8 @@
 // A load qualifies when the innermost loop around it enters a critical section
 // (__kmpc_critical or __kmpc_critical_with_hint anywhere in the loop) and its integer
 // value, through at most a truncation and an extension, is compared with a constant by
-// an icmp that a conditional branch (or a select) tests, or is an i1 a branch tests. The loop's critical sections are "polled":
-// their locks are registered by the module's constructor.
+// an icmp that a conditional branch (or a select) tests, or is an i1 a branch tests. The loop's
+// critical sections are "polled": their locks are registered by the module's constructor.
 #ifndef OMPRACER_PASS_POLLINGREADS_H
 #define OMPRACER_PASS_POLLINGREADS_H
 

@@ -31,7 +31,9 @@ static std::string pathOf(StringRef Name, StringRef Dir) {
   return std::string(Joined.str());
 }
 
-std::string debugInfoPath(StringRef Name, StringRef Dir) { return pathOf(Name, Dir); }
+std::string debugInfoPath(StringRef Name, StringRef Dir) {
+  return pathOf(Name, Dir);
+}
 
 // The file a location is in: the location's, or (when the optimiser dropped it) the
 // function's, so a report can still say "file, line unknown" rather than "no -g".

@@ -198,11 +198,20 @@ void options_print_help(FILE *out) {
     const void *field = (const char *)&d + o->offset;
     char value[32];
     switch (o->kind) {
-    case KIND_MODE: snprintf(value, sizeof value, "%s", mode_name(*(const enum ompr_mode *)field)); break;
-    case KIND_REPORT: snprintf(value, sizeof value, "%s", report_format_name(*(const enum ompr_report *)field)); break;
-    case KIND_STRING: snprintf(value, sizeof value, "%s", *(const char *const *)field ? *(const char *const *)field : ""); break;
+    case KIND_MODE:
+      snprintf(value, sizeof value, "%s", mode_name(*(const enum ompr_mode *)field));
+      break;
+    case KIND_REPORT:
+      snprintf(value, sizeof value, "%s", report_format_name(*(const enum ompr_report *)field));
+      break;
+    case KIND_STRING:
+      snprintf(value, sizeof value, "%s",
+               *(const char *const *)field ? *(const char *const *)field : "");
+      break;
     case KIND_FLAG: snprintf(value, sizeof value, "%d", *(const bool *)field); break;
-    case KIND_UINT: snprintf(value, sizeof value, "%llu", (unsigned long long)*(const uint64_t *)field); break;
+    case KIND_UINT:
+      snprintf(value, sizeof value, "%llu", (unsigned long long)*(const uint64_t *)field);
+      break;
     }
     fprintf(out, "  %s=%s\n      %s\n", o->name, value, o->help);
   }

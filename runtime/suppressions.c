@@ -207,8 +207,8 @@ bool suppressions_match(const char *file, const char *function, unsigned line) {
     if (s->line)
       hit = file && line == s->line && file_match(s->pattern, file);
     else
-      hit = (function && glob_match(s->pattern, function)) ||
-            (file && file_match(s->pattern, file));
+      hit =
+          (function && glob_match(s->pattern, function)) || (file && file_match(s->pattern, file));
     if (hit) {
       atomic_store_explicit(&s->used, true, memory_order_relaxed);
       any = true;

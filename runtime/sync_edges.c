@@ -45,8 +45,8 @@ struct slot {
     bool known;      /* value is the value written */
     uint64_t value;
   } recent[RECENT];
-  node_id aux;     /* locks: the strand the holder acquired it in */
-  node_id aux_rel; /* locks: the strand its release ended */
+  node_id aux;                 /* locks: the strand the holder acquired it in */
+  node_id aux_rel;             /* locks: the strand its release ended */
   struct sync_handoff handoff; /* hand-offs through critical sections */
 };
 static struct slot *g_table;

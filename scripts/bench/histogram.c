@@ -6,7 +6,9 @@
 
 #define BINS 256
 
-static unsigned bin_of(long i) { return ((unsigned)i * 2654435761u) >> 24; }
+static unsigned bin_of(long i) {
+  return ((unsigned)i * 2654435761u) >> 24;
+}
 
 int main(int argc, char **argv) {
   long n = argc > 1 ? atol(argv[1]) : 16000000L;

@@ -8,7 +8,9 @@
 #define N 2000000
 #define SWEEPS 20
 
-static double init(int i) { return (double)(((long)i * 7919) % 1013) * 0.25; }
+static double init(int i) {
+  return (double)(((long)i * 7919) % 1013) * 0.25;
+}
 
 int main(void) {
   double *a = malloc(N * sizeof *a), *b = malloc(N * sizeof *b);

@@ -31,7 +31,7 @@ int main(int argc, char **argv) {
   long bad = 0;
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++) {
-      double want = i == 0 ? 1.0
+      double want = i == 0   ? 1.0
                     : j == 0 ? 0.0
                              : 0.5 * (g[(size_t)(i - 1) * n + j] + g[(size_t)i * n + j - 1]);
       bad += g[(size_t)i * n + j] != want;

@@ -13,8 +13,8 @@
 #include "history_driver.h"
 #include "history_repeats.h"
 #include "options.h"
-#include "random_accesses.h"
 #include "ospg.h"
+#include "random_accesses.h"
 #include "shadow.h"
 #include "strand_stack.h"
 
@@ -32,7 +32,8 @@ static uint64_t g_rng = 88172645463325252ull;
 
 /* Makes access a to `base` through the lane (lane) or history_access; returns the
  * number of races, *first the first one. */
-static unsigned make(const struct random_access *a, uint64_t *base, bool lane, struct race_found *first) {
+static unsigned make(const struct random_access *a, uint64_t *base, bool lane,
+                     struct race_found *first) {
   struct sp_cache cache;
   sp_cache_reset(&cache, a->w);
   cache.iter = a->iter;
@@ -95,4 +96,6 @@ static void lane_matches_history_access(void) {
   CHECK(races > STEPS / 20); /* the sequence does meet races */
 }
 
-int main(void) { return ra_main(g_strands, lane_matches_history_access, "lane_matches_history_access"); }
+int main(void) {
+  return ra_main(g_strands, lane_matches_history_access, "lane_matches_history_access");
+}

@@ -15,9 +15,10 @@ static void defaults(void) {
 }
 
 static void all_keys(void) {
-  CHECK(options_parse("mode=fast:exitcode=3:incomplete_exitcode=0:verbosity=2:log_path=/tmp/x:max_nodes=4096:"
-                      "shadow_limit_mb=10",
-                      err, sizeof err) == 0);
+  CHECK(options_parse(
+            "mode=fast:exitcode=3:incomplete_exitcode=0:verbosity=2:log_path=/tmp/x:max_nodes=4096:"
+            "shadow_limit_mb=10",
+            err, sizeof err) == 0);
   CHECK(g_opts.exitcode == 3 && g_opts.verbosity == 2 && !strcmp(g_opts.log_path, "/tmp/x"));
   CHECK(g_opts.max_nodes == 4096 && g_opts.shadow_limit_mb == 10);
   CHECK(g_opts.incomplete_exitcode == 0);
