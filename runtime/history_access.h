@@ -470,8 +470,8 @@ own_cell(char *leaf, uintptr_t addr, size_t size, uint32_t gen, uint32_t *pair) 
 static inline __attribute__((always_inline)) bool
 slot_replaced(struct granule_cell *g, uint32_t gen, uint32_t pair, const struct access_now *rd,
               const struct access_now *wr, struct sp_cache *c) {
-  /* A look before the lock first: a slot that is not such a slot (an empty word, the
-   * most common) is left to the whole update without locking it twice. */
+  /* A look before the lock first: a slot that is not such a slot (an empty word: new
+   * memory, or a new generation) is left to the whole update without locking it twice. */
   uint32_t look = atomic_load_explicit(&g->state, memory_order_relaxed);
   if (g->gen != gen || (look & (SLOT_MORE | CELL_PAIRED | CELL_SPLIT_MAX)) != pair)
     return false;
@@ -492,8 +492,9 @@ slot_replaced(struct granule_cell *g, uint32_t gen, uint32_t pair, const struct 
  * read-modify-write of one (both), whose read aligned_access_held has just answered
  * HELD_NO for (inside the runtime, as history_access_unrecorded's and
  * history_update_pair's callers are, having found the repeat filter paused and taken
- * its count of the checks); false: make the whole update. It ends the range records
- * the accesses meet, as any update does. */
+ * its count of the checks); false: make the whole update, which ends the range records
+ * the accesses meet, as any update does, and as a replace made does here (after it: the
+ * records are this thread's, and only its later checks read them). */
 static inline __attribute__((always_inline)) bool
 aligned_access_replaced(uintptr_t addr, size_t size, const struct access_now *rd,
                         const struct access_now *wr, struct sp_cache *cache) {
@@ -502,13 +503,13 @@ aligned_access_replaced(uintptr_t addr, size_t size, const struct access_now *rd
     return false;
   uint32_t gen = cells_generation(), pair;
   struct granule_cell *g = own_cell(leaf, addr, size, gen, &pair);
-  if (!g)
+  if (!g || !slot_replaced(g, gen, pair, rd, wr, cache))
     return false;
   if (rd)
     range_repeats_overlap(addr, size, rd);
   if (wr)
     range_repeats_overlap(addr, size, wr);
-  return slot_replaced(g, gen, pair, rd, wr, cache);
+  return true;
 }
 
 /* aligned_access for a plain (no lock held, not atomic) access to a whole aligned word,
