@@ -424,6 +424,26 @@ INLINE bool plain_recorded(const void *addr, uint64_t size, uint32_t site) {
   return recorded;
 }
 
+/* aligned_read_covered's answer for a read that plain_held answered HELD_MORE for (1:
+ * recorded, its check would change nothing and find nothing; 0: not recorded, the
+ * update follows; -1: don't know, plain_recorded decides), in the small frame of its
+ * own function: most of plain_recorded's instructions went to the general test's walk
+ * and entry. In precise mode only (fast mode's test is fast_already_recorded's); inside
+ * the runtime, as plain_begin enters it, since the memoised answers it asks may be
+ * filled. A thread that checks nothing now answers 1, as plain_recorded. */
+INLINE int plain_covered(const void *addr, uint64_t size) {
+  struct thread_state *t = &t_self;
+  if (!mode_precise())
+    return -1;
+  if (!checking_here())
+    return 1;
+  runtime_enter();
+  t_sync_touched = true; /* the strand has accesses, as plain_begin notes */
+  int covered = aligned_read_covered((uintptr_t)addr, size, t->strand, &t->cache);
+  runtime_leave();
+  return covered;
+}
+
 /* Whether an aligned 4- or 8-byte access that plain_access admits, while the repeat
  * filter asks, is a repeat it skips (repeat_skips_plain): answered in the hook, without
  * a frame, as plain_held answers a held check (a skipped repeat changes nothing either:
@@ -530,8 +550,9 @@ INLINE void prefetch_pointee(const void *addr) {
  * (check_filtered's while the repeat filter asks, else check_plain's; an aligned 4- or
  * 8-byte check that the filter skips, or that its slot holds, returns first in the
  * hook itself, plain_repeated and plain_held, which leave it frameless; a read whose
- * slot keeps two reads takes the lock-free test first, plain_recorded, and a check the
- * look found not recorded goes without it, check_unrecorded), or
+ * slot keeps two reads takes the covered read's test first, plain_covered, then where
+ * that does not answer the lock-free test, plain_recorded, and a check the look found
+ * not recorded goes without it, check_unrecorded), or
  * skip_as_before inline, with the whole path in another (so that a skip needs no frame
  * for it). skip_as_before stays out of the hook: inline there, its registers cost the
  * plain path a saved register, which took 8 % more time on the mixed kernel (two more
@@ -584,9 +605,16 @@ INLINE void prefetch_pointee(const void *addr) {
   static __attribute__((noinline)) void write##N##_unrecorded(void *addr, uint32_t site) {         \
     check_unrecorded(addr, N, site, true);                                                         \
   }                                                                                                \
-  static __attribute__((noinline)) void read##N##_more(const void *addr, uint32_t site) {          \
+  static __attribute__((noinline)) void read##N##_more_test(const void *addr, uint32_t site) {     \
     if (!plain_recorded(addr, N, site))                                                            \
       read##N##_unrecorded(addr, site); /* the test just answered: not again */                    \
+  }                                                                                                \
+  static __attribute__((noinline)) void read##N##_more(const void *addr, uint32_t site) {          \
+    int covered = plain_covered(addr, N);                                                          \
+    if (covered < 0)                                                                               \
+      read##N##_more_test(addr, site);                                                             \
+    else if (!covered)                                                                             \
+      read##N##_unrecorded(addr, site); /* the test answered: not again */                         \
   }                                                                                                \
   static __attribute__((noinline)) void read##N##_other(const void *addr, uint32_t site) {         \
     if (!skip_as_before(&t_self, addr, N, false, false))                                           \
