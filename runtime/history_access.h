@@ -463,13 +463,9 @@ aligned_access_held(uintptr_t addr, size_t size, node_id node, uint32_t site, ui
  * word, whose update unpairs it). Read without the lock: slot_replaced checks again. */
 static inline __attribute__((always_inline)) struct granule_cell *
 own_cell(char *leaf, uintptr_t addr, size_t size, uint32_t gen, uint32_t *pair) {
-  struct granule_cell *first = shadow_cell_in(leaf, word_of(addr));
-  *pair = 0;
-  if (addr & SHADOW_GRANULE)
-    return second_current(second_of(first), gen) ? second_of(first) : NULL;
-  if (size == SHADOW_WORD)
-    *pair = CELL_PAIRED;
-  return first;
+  struct granule_cell *g = held_cell(leaf, addr, size, gen, pair);
+  /* A 4-byte access whose history the first cell holds paired: its update unpairs. */
+  return size != SHADOW_WORD && *pair ? NULL : g;
 }
 
 /* The replace on cell g (pair: the pair flag it must have) in generation gen, of a
